@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+import swc from 'unplugin-swc';
+import { fileURLToPath } from 'node:url';
+
+const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
+
+// SWC rather than esbuild: NestJS dependency injection needs emitted decorator metadata.
+export default defineConfig({
+  plugins: [swc.vite({ module: { type: 'es6' }, jsc: { target: 'es2022' } })],
+  resolve: {
+    alias: {
+      '@husly/domain': root('libs/domain/src/index.ts'),
+      '@husly/contracts': root('libs/contracts/src/index.ts'),
+    },
+  },
+  test: {
+    name: 'api',
+    root: root(''),
+    environment: 'node',
+    include: ['apps/api/src/**/*.spec.ts', 'apps/api/src/**/*.e2e-spec.ts', 'prisma/**/*.spec.ts'],
+    globalSetup: ['apps/api/test/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Each file gets its own fresh data through factories, but they share one throwaway database.
+    fileParallelism: true,
+    maxWorkers: 2,
+  },
+});

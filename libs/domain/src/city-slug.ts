@@ -1,0 +1,19 @@
+// Direction codes that Danish postal names carry after the town ("Aarhus C", "København NV", "Odense SØ").
+const TRAILING_DIRECTION = /\s+(?:C|K|M|N|S|V|Ø|NV|NØ|SV|SØ)$/u;
+const LEADING_ZIP = /^\s*\d{4}\s+/u;
+
+const TRANSLITERATION: Record<string, string> = { æ: 'ae', ø: 'oe', å: 'aa', ä: 'ae', ö: 'oe', ü: 'ue', é: 'e' };
+
+/**
+ * Spec section 5: strip a leading 4-digit zip and a trailing direction code, lowercase,
+ * æ→ae, ø→oe, å→aa, every other non-alphanumeric character → hyphen.
+ */
+export function citySlug(name: string): string {
+  const withoutZip = name.trim().replace(LEADING_ZIP, '');
+  const withoutDirection = withoutZip.replace(TRAILING_DIRECTION, '');
+  return withoutDirection
+    .toLowerCase()
+    .replace(/[æøåäöüé]/gu, (c) => TRANSLITERATION[c] ?? c)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
