@@ -9,7 +9,8 @@ const TRANSLITERATION: Record<string, string> = { æ: 'ae', ø: 'oe', å: 'aa', 
  * æ→ae, ø→oe, å→aa, every other non-alphanumeric character → hyphen.
  */
 export function citySlug(name: string): string {
-  const withoutZip = name.trim().replace(LEADING_ZIP, '');
+  // NFC first: text typed on macOS or iOS may spell å and é as a letter plus a combining mark.
+  const withoutZip = name.normalize('NFC').trim().replace(LEADING_ZIP, '');
   const withoutDirection = withoutZip.replace(TRAILING_DIRECTION, '');
   return withoutDirection
     .toLowerCase()

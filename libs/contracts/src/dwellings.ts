@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import {
+  DEFAULT_LANGUAGE,
+  DWELLING_FACT_KEYS,
+  FRONT_PAGE,
+  SEARCH,
+  parseSearchFilters,
+  validateSearchQuery,
+} from '@husly/domain';
+
+const isoDateTime = z.iso.datetime({ offset: true });
+/** Rent, rooms and size: -1 means unknown (shown as "Ukendt"). */
+const unknownable = z.number().min(-1);
+/** Ids are opaque strings in the API, whatever the database uses. */
+const dwellingId = z.string().min(1);
+
+export const dwellingListItemSchema = z.object({
+  dwellingId,
+  headline: z.string(),
+  teaser: z.string(),
+  rent: unknownable,
+  rooms: unknownable,
+  size: unknownable,
+  city: z.string(),
+  street: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  /** The main image URL; null without images. */
+  image: z.string().nullable(),
+  images: z.array(z.string()),
+  createdAt: isoDateTime,
+  /** Set when rented: the list shows "Rented {date}" and the item is not clickable. */
+  deletedAt: isoDateTime.nullable(),
+});
+export type DwellingListItem = z.infer<typeof dwellingListItemSchema>;
+
+export const dwellingListMetaSchema = z.object({
+  total: z.number().int().nonnegative(),
+  start: z.number().int().nonnegative(),
+  pageSize: z.number().int().positive().max(SEARCH.maxPageSize),
+});
+export type DwellingListMeta = z.infer<typeof dwellingListMetaSchema>;
+
+/** GET /api/dwellings/latest, /search and /area/{slug}. */
+export const dwellingListResponseSchema = z.object({
+  data: z.array(dwellingListItemSchema),
+  meta: dwellingListMetaSchema,
+});
+export type DwellingListResponse = z.infer<typeof dwellingListResponseSchema>;
+
+const factValue = z.union([z.number(), z.string(), z.array(z.string()), z.null()]);
+
+/** GET /api/dwellings/{id}. A status of 0 means not found (the web sets a 404). */
+export const dwellingDetailSchema = z.object({
+  dwellingId,
+  headline: z.string(),
+  teaser: z.string(),
+  /** Withheld (null) for visitors and non-subscribers; the web shows the teaser instead. */
+  description: z.string().nullable(),
+  remarks: z.string().nullable(),
+  rent: unknownable,
+  rooms: unknownable,
+  size: unknownable,
+  /** 1 = yes, -1 = no, null = unknown. */
+  pets: z.union([z.literal(1), z.literal(-1)]).nullable(),
+  economy: z.string().nullable(),
+  available: z.string().nullable(),
+  /** Months ("12-24", "6") or an until-date "YYYY-MM-DD"; see formatTimeframe. */
+  timeframe: z.string().nullable(),
+  location: z.object({
+    street: z.string().nullable(),
+    city: z.string(),
+    zip: z.string().regex(/^\d{4}$/).nullable(),
+    citySlug: z.string(),
+  }),
+  geolocation: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  /** Blurred versions for visitors. */
+  images: z.array(z.string()),
+  facts: z.partialRecord(z.enum(DWELLING_FACT_KEYS), factValue),
+  /** 1 = available; see isContactable. */
+  status: z.number().int(),
+  deletedAt: isoDateTime.nullable(),
+  /** Whether the viewer has an active subscription (full details, contact allowed). */
+  subscribed: z.boolean(),
+});
+export type DwellingDetail = z.infer<typeof dwellingDetailSchema>;
+
+/** GET /api/dwellings/{id}/agent. 401 login, 403 subscribe, 410 unavailable (see contactFailureOutcome). */
+export const landlordContactSchema = z.object({
+  address: z.string().nullable(),
+  remark: z.array(z.string()),
+  /** nonprofit: the web adds a housing-association note. */
+  type: z.enum(['private', 'company', 'nonprofit']),
+  reference: z.string().nullable(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export type LandlordContact = z.infer<typeof landlordContactSchema>;
+
+// --- query strings -------------------------------------------------------------------------------
+
+/** A query-string value: a string from the URL, or a number when built in code. Repeats are refused. */
+const queryValue = z.union([z.string(), z.number()]).nullish();
+
+function parsePageSize(raw: string | number | null | undefined, fallback: number): number | 'invalid' {
+  const text = raw === null || raw === undefined ? '' : String(raw).trim();
+  if (text === '') return fallback;
+  if (!/^\d+$/.test(text)) return 'invalid';
+  const n = Number(text);
+  return n >= 1 && n <= SEARCH.maxPageSize ? n : 'invalid';
+}
+
+const pageSizeMessage = `pageSize must be a whole number from 1 to ${SEARCH.maxPageSize}`;
+
+/**
+ * GET /api/dwellings/search and /area/{slug}. Applies the domain rules: q is trimmed and needs
+ * 2 characters (an empty q is no q); rent, rooms, size and start are whole numbers and a value at
+ * its slider default is left out. Issues carry the domain code in `params.code`.
+ */
+export const searchQuerySchema = z
+  .object({
+    q: z.string().nullish(),
+    rent: queryValue,
+    rooms: queryValue,
+    size: queryValue,
+    start: queryValue,
+    pageSize: queryValue,
+  })
+  .transform((raw, ctx): SearchQuery => {
+    const issue = (field: string, message: string, code: string) =>
+      ctx.addIssue({ code: 'custom', path: [field], message, params: { code } });
+    const q = (raw.q ?? '').trim();
+    const checkedQ = q === '' ? null : validateSearchQuery(q, DEFAULT_LANGUAGE);
+    if (checkedQ && !checkedQ.ok) issue('q', checkedQ.error.message, checkedQ.error.code);
+    const filters = parseSearchFilters(raw, DEFAULT_LANGUAGE);
+    if (!filters.ok) for (const e of filters.errors) issue(e.field, e.message, e.code);
+    const pageSize = parsePageSize(raw.pageSize, SEARCH.pageSize);
+    if (pageSize === 'invalid') issue('pageSize', pageSizeMessage, 'not-integer');
+    if ((checkedQ && !checkedQ.ok) || !filters.ok || pageSize === 'invalid') return z.NEVER;
+    return {
+      ...(q !== '' ? { q } : {}),
+      ...filters.filters,
+      start: filters.filters.start ?? 0,
+      pageSize,
+    };
+  });
+export type SearchQueryInput = z.input<typeof searchQuerySchema>;
+/** Parsed search: only filters that are set are present; start defaults to 0, pageSize to 150. */
+export interface SearchQuery {
+  q?: string;
+  rent?: number;
+  rooms?: number;
+  size?: number;
+  start: number;
+  pageSize: number;
+}
+
+/** GET /api/dwellings/latest: paging only, 15 by default (the front page). */
+export const latestQuerySchema = z
+  .object({ start: queryValue, pageSize: queryValue })
+  .transform((raw, ctx) => {
+    const parsed = parseSearchFilters({ start: raw.start }, DEFAULT_LANGUAGE);
+    if (!parsed.ok) {
+      for (const e of parsed.errors) ctx.addIssue({ code: 'custom', path: [e.field], message: e.message, params: { code: e.code } });
+    }
+    const pageSize = parsePageSize(raw.pageSize, FRONT_PAGE.latestCount);
+    if (pageSize === 'invalid') {
+      ctx.addIssue({ code: 'custom', path: ['pageSize'], message: pageSizeMessage, params: { code: 'not-integer' } });
+    }
+    if (!parsed.ok || pageSize === 'invalid') return z.NEVER;
+    return { start: parsed.filters.start ?? 0, pageSize };
+  });
+export type LatestQuery = z.output<typeof latestQuerySchema>;

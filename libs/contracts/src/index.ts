@@ -1,0 +1,4 @@
+export * from './health';
+export * from './areas';
+export * from './dwellings';
+export * from './errors';

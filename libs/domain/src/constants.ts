@@ -1,0 +1,172 @@
+// Business constants and limits (spec section 9, plus the numbers sections 2-5 name), grouped by feature.
+// Values the spec leaves open are marked "our choice" so nobody mistakes them for product facts.
+
+export const LANGUAGES = ['da', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'da';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Currency and number formatting: DKK, no decimals, da-DK. */
+export const CURRENCY = { code: 'DKK', locale: 'da-DK', decimals: 0 } as const;
+
+export const DATE_FORMAT = 'DD/MM/YYYY' as const;
+/** Calendar dates (created, rented, available) are Danish dates. */
+export const TIME_ZONE = 'Europe/Copenhagen' as const;
+
+export const SEARCH = {
+  /** Results per page; a caller may ask for another size up to `maxPageSize` (our choice). */
+  pageSize: 150,
+  maxPageSize: 500,
+  /** Distance in px from the end of the list at which the next page is lazy-loaded. */
+  lazyLoadOffset: 500,
+  /** A trimmed query shorter than this does not search. */
+  minQueryLength: 2,
+  /** The results heading is shown only with more results than this. */
+  resultsHeadingAbove: 10,
+} as const;
+
+/**
+ * Search sliders. The spec does not give their bounds, so they share the tenant-ad slider ranges
+ * (our choice); what matters is that each default sits at the "Any" end and means "not set".
+ */
+export const SEARCH_SLIDERS = {
+  rent: { min: 1000, max: 14000, step: 100, default: 14000 },
+  rooms: { min: 1, max: 6, step: 1, default: 1 },
+  size: { min: 10, max: 140, step: 1, default: 10 },
+} as const;
+
+export const TENANT_SLIDERS = {
+  rent: { min: 1000, max: 14000, step: 100, default: 14000 },
+  rooms: { min: 1, max: 6, step: 1, default: 1 },
+  size: { min: 10, max: 140, step: 1, default: 10 },
+} as const;
+
+export const TENANT_AD = {
+  minAge: 18,
+  /** The default availability date is the first of the month this many months ahead. */
+  defaultAvailableMonthsAhead: 2,
+} as const;
+
+export const CITIES = {
+  /** Suggestions in the hero search and the tenant-ad area field. */
+  suggestionLimit: 10,
+  /** Columns on /byer. */
+  columns: 4,
+  /** Popular cities in the footer (København, Aarhus, Odense, Aalborg, ...). */
+  popularCount: 5,
+} as const;
+
+export const FRONT_PAGE = {
+  latestCount: 15,
+  /** Shown as "ca. 3000" when the total is unknown. */
+  fallbackTotal: 3000,
+} as const;
+
+export const PROFILE = {
+  nameMaxLength: 50,
+  /** Set and reset password screens. */
+  passwordMinLength: 3,
+} as const;
+
+/** Section 2: a page title shorter than this gets the site suffix. */
+export const PAGE_TITLE = {
+  suffixBelowLength: 45,
+  /** Our choice; the spec does not show the suffix text. */
+  suffix: ' | Husly',
+} as const;
+
+/** The limited-access plan offered instead of cancelling. */
+export const LIMITED_PLAN = {
+  id: 'tenantad-79kr-14days',
+  priceDkk: 79,
+  periodDays: 14,
+  maxLandlordContacts: 10,
+  contactWindowDays: 14,
+} as const;
+
+export const VAT = {
+  /** Prices include 25 % VAT. */
+  ratePercent: 25,
+} as const;
+
+export const ORDER = { orderNoDigits: 4 } as const;
+
+export const TERMS = {
+  updatedAt: '2019-08-27',
+  withdrawalDays: 14,
+  refundDays: 14,
+  unauthorizedChargeObjectionWeeks: 8,
+} as const;
+
+export const COOKIES = {
+  token: { name: 'token', maxAgeSeconds: 3600 },
+  /** Pre-login boligagent preferences. The spec gives the name, not a lifetime. */
+  sessionPrefs: { name: 'bn.prf' },
+  /** Names of the three cookies below are our choice; lifetimes are the spec's. */
+  lastDwelling: { name: 'bn.last', maxAgeSeconds: 3600 },
+  utm: { name: 'bn.utm', maxAgeSeconds: 86_400 },
+  visitor: { name: 'bn.visitor', maxAgeSeconds: 365 * 24 * 3600 },
+} as const;
+
+/** Key of the auth token in browser storage. */
+export const STORAGE_KEYS = { token: 'token' } as const;
+
+export const UTM_PARAMS = ['source', 'campaign', 'medium', 'content', 'term'] as const;
+export type UtmParam = (typeof UTM_PARAMS)[number];
+
+export const SUBSCRIPTION = {
+  /** A subscription that started within this window is treated as just bought (15 minutes). */
+  startMarkerWindowMs: 900_000,
+} as const;
+
+export const BOLIGAGENT = {
+  /** Rent above this is ignored (no rent limit). */
+  rentIgnoredAbove: 10_000,
+  /** Rent at or below this becomes this. */
+  rentFloor: 4000,
+  /** Other rents are rounded up to a multiple of this. */
+  rentStep: 2000,
+  /** Rooms below this are ignored (any number of rooms). */
+  roomsIgnoredBelow: 2,
+  /** Size at or below the slider default is "any size" (our reading of "defaults store nothing"). */
+  sizeIgnoredAtOrBelow: TENANT_SLIDERS.size.default,
+  modal: { maxShowsPerVisitor: 3, closeAfterSuccessMs: 5000 },
+} as const;
+
+export const MAP = {
+  zoom: 14,
+  heightPx: 250,
+  staticImage: { width: 205, height: 163, zoom: 14, scale: 2 },
+} as const;
+
+/** Fact keys of a dwelling detail (section 3). */
+export const DWELLING_FACT_KEYS = [
+  'expenses_heat',
+  'expenses_water',
+  'expenses_electricity',
+  'expenses_tv',
+  'expenses_internet',
+  'expenses_misc',
+  'expenses',
+  'expenses_ac',
+  'prepaid_rent',
+  'deposit',
+  'downpayment',
+  'houses',
+  'dwelling_types',
+] as const;
+export type DwellingFactKey = (typeof DWELLING_FACT_KEYS)[number];
+
+/** Dwelling status 1 = available. */
+export const DWELLING_STATUS = { available: 1, notFound: 0 } as const;
+
+/** Unsubscribe survey answers (section 3). The found-… spellings are our choice. */
+export const UNSUBSCRIBE_REASONS = {
+  foundDwelling: 'FOUND_DWELLING',
+  foundNoDwelling: 'FOUND_NO_DWELLING',
+  whereFound: ['found-husly', 'found-portal', 'found-social', 'found-friends', 'found-other'],
+} as const;
+export type WhereFound = (typeof UNSUBSCRIBE_REASONS.whereFound)[number];

@@ -1,0 +1,150 @@
+import { describe, it, expect } from 'vitest';
+import {
+  calendarDay,
+  formatDate,
+  formatDkk,
+  formatPets,
+  formatRent,
+  formatRooms,
+  formatSize,
+  formatTimeframe,
+  formatUnknown,
+  pageTitle,
+  parseDanishDate,
+  searchPageTitle,
+} from './display';
+
+describe('formatTimeframe', () => {
+  it.each([
+    ['12-24', 'da', '1-2 år'],
+    ['12-24', 'en', '1-2 years'],
+    ['6', 'da', '6 mdr.'],
+    ['6', 'en', '6 months'],
+    ['12', 'da', '1 år'],
+    ['12', 'en', '1 year'],
+    ['24', 'en', '2 years'],
+    ['1', 'da', '1 md.'],
+    ['1', 'en', '1 month'],
+    ['6-12', 'da', '6-12 mdr.'],
+    ['3 - 6', 'en', '3-6 months'],
+    ['12-12', 'da', '1 år'],
+    ['2027-03-01', 'da', 'til 01/03/2027'],
+    ['2027-03-01', 'en', 'until 01/03/2027'],
+    ['2027-03-01T00:00:00.000Z', 'da', 'til 01/03/2027'],
+    ['', 'da', 'Ukendt'],
+    [null, 'en', 'Unknown'],
+    ['Snarest', 'da', 'Snarest'],
+  ] as const)('%j (%s) → %j', (value, lang, expected) => {
+    expect(formatTimeframe(value, lang)).toBe(expected);
+  });
+});
+
+describe('formatPets', () => {
+  it.each([
+    [1, 'da', 'Ja'],
+    [-1, 'da', 'Nej'],
+    [1, 'en', 'Yes'],
+    [-1, 'en', 'No'],
+    [null, 'da', 'Ukendt'],
+    [0, 'en', 'Unknown'],
+  ] as const)('%j (%s) → %j', (value, lang, expected) => {
+    expect(formatPets(value, lang)).toBe(expected);
+  });
+});
+
+describe('unknown rent, rooms and size', () => {
+  it.each([
+    [formatUnknown, -1, 'da', 'Ukendt'],
+    [formatUnknown, 3, 'da', '3'],
+    [formatRent, -1, 'da', 'Ukendt'],
+    [formatRent, 4500, 'da', '4.500 kr.'],
+    [formatRooms, -1, 'en', 'Unknown'],
+    [formatRooms, 3, 'da', '3 vær.'],
+    [formatRooms, 1, 'en', '1 room'],
+    [formatRooms, 2, 'en', '2 rooms'],
+    [formatSize, -1, 'da', 'Ukendt'],
+    [formatSize, 85, 'en', '85 m²'],
+    [formatSize, null, 'en', 'Unknown'],
+  ] as const)('%o(%j, %s) → %j', (format, value, lang, expected) => {
+    expect(format(value, lang)).toBe(expected);
+  });
+});
+
+describe('formatDkk', () => {
+  it.each([
+    [4500, '4.500 kr.'],
+    [79, '79 kr.'],
+    [0, '0 kr.'],
+    [999, '999 kr.'],
+    [1000, '1.000 kr.'],
+    [14000, '14.000 kr.'],
+    [1234567, '1.234.567 kr.'],
+    [4499.5, '4.500 kr.'],
+    [-1200, '-1.200 kr.'],
+  ])('%d → %j', (amount, expected) => {
+    expect(formatDkk(amount)).toBe(expected);
+  });
+});
+
+describe('formatDate', () => {
+  it.each([
+    [new Date('2027-03-01T12:00:00Z'), '01/03/2027'],
+    // 23:30 UTC is already the next day in Copenhagen.
+    [new Date('2024-03-01T23:30:00Z'), '02/03/2024'],
+    ['2024-07-15T22:30:00Z', '16/07/2024'],
+    ['2027-03-01', '01/03/2027'],
+    ['2027-02-30', ''],
+    ['not a date', ''],
+  ])('%j → %j', (date, expected) => {
+    expect(formatDate(date)).toBe(expected);
+  });
+
+  it('takes another time zone when asked', () => {
+    expect(formatDate(new Date('2024-03-01T23:30:00Z'), 'UTC')).toBe('01/03/2024');
+  });
+
+  it.each([
+    [new Date('2026-12-31T23:30:00Z'), '2027-01-01'],
+    [new Date('2026-06-15T10:00:00Z'), '2026-06-15'],
+  ])('calendarDay(%j) → %j', (date, expected) => {
+    expect(calendarDay(date)).toBe(expected);
+  });
+});
+
+describe('parseDanishDate', () => {
+  it.each([
+    ['01/03/2027', '2027-03-01T00:00:00.000Z'],
+    [' 29/02/2028 ', '2028-02-29T00:00:00.000Z'],
+    ['29/02/2027', null],
+    ['31/04/2027', null],
+    ['1/3/2027', null],
+    ['2027-03-01', null],
+    ['', null],
+  ])('%j → %j', (value, expected) => {
+    expect(parseDanishDate(value)?.toISOString() ?? null).toBe(expected);
+  });
+});
+
+describe('pageTitle', () => {
+  const long = 'Lejeboliger Aarhus - viser nu ledige lejligheder nær Aarhus';
+  it.each([
+    ['Boliger til leje', ' | Husly', 'Boliger til leje | Husly'],
+    ['x'.repeat(44), ' | Husly', `${'x'.repeat(44)} | Husly`],
+    ['x'.repeat(45), ' | Husly', 'x'.repeat(45)],
+    [long, ' | Husly', long],
+    ['', ' | Husly', 'Husly'],
+  ])('%j + %j → %j', (title, suffix, expected) => {
+    expect(pageTitle(title, suffix)).toBe(expected);
+  });
+
+  it('uses the house suffix by default', () => {
+    expect(pageTitle('Om os')).toBe('Om os | Husly');
+  });
+
+  it.each([
+    ['Aarhus', 'Lejeboliger Aarhus - viser nu ledige lejligheder nær Aarhus'],
+    [' København ', 'Lejeboliger København - viser nu ledige lejligheder nær København'],
+  ])('searchPageTitle(%j) → %j', (city, expected) => {
+    expect(searchPageTitle(city)).toBe(expected);
+  });
+});

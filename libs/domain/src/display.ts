@@ -1,0 +1,131 @@
+// Display rules (spec section 5 "Display rules", section 2 titles). Pure; callers pass the language.
+import { PAGE_TITLE, TIME_ZONE, type Language } from './constants';
+
+export const UNKNOWN_TEXT: Record<Language, string> = { da: 'Ukendt', en: 'Unknown' };
+
+/** A value of -1 (or a missing value) for rent, rooms or size means "unknown". */
+export function isUnknownValue(value: number | null | undefined): value is null | undefined {
+  return value === null || value === undefined || value === -1 || Number.isNaN(value);
+}
+
+/** `format(value)`, or "Ukendt"/"Unknown" for -1 and missing values. */
+export function formatUnknown(
+  value: number | null | undefined,
+  lang: Language,
+  format: (n: number) => string = String,
+): string {
+  return isUnknownValue(value) ? UNKNOWN_TEXT[lang] : format(value as number);
+}
+
+/** "4.500 kr." — da-DK grouping, no decimals. Hand-rolled so server and browser render the same bytes. */
+export function formatDkk(amount: number): string {
+  const rounded = Math.round(amount);
+  const digits = String(Math.abs(rounded)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${rounded < 0 ? '-' : ''}${digits} kr.`;
+}
+
+export function formatRent(rent: number | null | undefined, lang: Language): string {
+  return formatUnknown(rent, lang, formatDkk);
+}
+
+export function formatRooms(rooms: number | null | undefined, lang: Language): string {
+  return formatUnknown(rooms, lang, (n) =>
+    lang === 'da' ? `${n} vær.` : `${n} ${n === 1 ? 'room' : 'rooms'}`,
+  );
+}
+
+export function formatSize(size: number | null | undefined, lang: Language): string {
+  return formatUnknown(size, lang, (n) => `${n} m²`);
+}
+
+const PETS_TEXT: Record<Language, { yes: string; no: string }> = {
+  da: { yes: 'Ja', no: 'Nej' },
+  en: { yes: 'Yes', no: 'No' },
+};
+
+/** Pets: 1 = yes, -1 = no, anything else unknown. */
+export function formatPets(pets: number | null | undefined, lang: Language): string {
+  if (pets === 1) return PETS_TEXT[lang].yes;
+  if (pets === -1) return PETS_TEXT[lang].no;
+  return UNKNOWN_TEXT[lang];
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/;
+const MONTHS = /^(\d+)(?:\s*-\s*(\d+))?$/;
+
+/**
+ * Rental period. "12-24" → "1-2 år", "6" → "6 mdr.", "2027-03-01" → "til 01/03/2027".
+ * A pair is shown in years only when both ends divide by 12, so "6-12" stays "6-12 mdr.".
+ * Empty means unknown; anything unrecognised is shown as given rather than hidden.
+ */
+export function formatTimeframe(value: string | number | null | undefined, lang: Language): string {
+  const raw = value === null || value === undefined ? '' : String(value).trim();
+  if (raw === '') return UNKNOWN_TEXT[lang];
+
+  const iso = ISO_DATE.exec(raw);
+  if (iso) {
+    const date = formatDate(`${iso[1]}-${iso[2]}-${iso[3]}`);
+    if (date === '') return raw;
+    return `${lang === 'da' ? 'til' : 'until'} ${date}`;
+  }
+
+  const months = MONTHS.exec(raw);
+  if (!months) return raw;
+  const from = Number(months[1]);
+  const to = months[2] === undefined ? from : Number(months[2]);
+  const inYears = from % 12 === 0 && to % 12 === 0 && from > 0;
+  const [a, b] = inYears ? [from / 12, to / 12] : [from, to];
+  const amount = a === b ? `${a}` : `${a}-${b}`;
+  const plural = !(a === b && a === 1);
+  if (inYears) return lang === 'da' ? `${amount} år` : `${amount} ${plural ? 'years' : 'year'}`;
+  return lang === 'da' ? `${amount} ${plural ? 'mdr.' : 'md.'}` : `${amount} ${plural ? 'months' : 'month'}`;
+}
+
+/** The calendar date of `date` in `timeZone` as YYYY-MM-DD. */
+export function calendarDay(date: Date, timeZone: string = TIME_ZONE): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .formatToParts(date)
+    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+function isRealDate(year: number, month: number, day: number): boolean {
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+}
+
+/**
+ * DD/MM/YYYY. A date-only string (YYYY-MM-DD) is a calendar date and is reformatted as is;
+ * a Date or a timestamp is shown as its Danish calendar date. Invalid input gives ''.
+ */
+export function formatDate(date: Date | string, timeZone: string = TIME_ZONE): string {
+  if (typeof date === 'string') {
+    const only = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date.trim());
+    if (only) return isRealDate(+only[1], +only[2], +only[3]) ? `${only[3]}/${only[2]}/${only[1]}` : '';
+    date = new Date(date);
+  }
+  if (Number.isNaN(date.getTime())) return '';
+  const [y, m, d] = calendarDay(date, timeZone).split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/** "DD/MM/YYYY" → that calendar date at 00:00 UTC, or null if malformed or not a real date. */
+export function parseDanishDate(value: string): Date | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim());
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return isRealDate(year, month, day) ? new Date(Date.UTC(year, month - 1, day)) : null;
+}
+
+/** Section 2: a title shorter than 45 characters gets the site suffix; an empty title is the suffix alone. */
+export function pageTitle(title: string, suffix: string = PAGE_TITLE.suffix): string {
+  const t = title.trim();
+  if (t === '') return suffix.replace(/^[\s|–-]+/, '');
+  return t.length < PAGE_TITLE.suffixBelowLength ? `${t}${suffix}` : t;
+}
+
+/** Tab title of search results and city listings. The spec gives it in Danish only. */
+export function searchPageTitle(city: string): string {
+  const c = city.trim();
+  return `Lejeboliger ${c} - viser nu ledige lejligheder nær ${c}`;
+}

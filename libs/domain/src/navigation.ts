@@ -1,0 +1,25 @@
+// Redirect rules of section 2: where login, signup and verification lead, and which `next` values are kept.
+
+/**
+ * The `next` query parameter is kept across login and signup only when it is a local path. Besides
+ * the spec's "starts with /", protocol-relative ("//evil.example") and backslash forms are refused,
+ * since browsers treat them as other hosts.
+ */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (typeof next !== 'string') return null;
+  const value = next.trim();
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  // Control characters (tabs, newlines) are dropped by URL parsers and can hide a second slash.
+  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
+  return value;
+}
+
+/** A logged-in user on /login or /signup, and after login or signup without `next`. */
+export function postLoginPath(isSubscriber: boolean): '/profile/tenant' | '/profile/subscription' {
+  return isSubscriber ? '/profile/tenant' : '/profile/subscription';
+}
+
+/** After email verification: the tenant ad if the user has subscriptions, otherwise the subscription page. */
+export function postVerifyPath(hasSubscriptions: boolean): '/profile/tenant' | '/profile/subscription' {
+  return postLoginPath(hasSubscriptions);
+}
