@@ -73,6 +73,8 @@ export function formatTimeframe(value: string | number | null | undefined, lang:
   if (!months) return raw;
   const from = Number(months[1]);
   const to = months[2] === undefined ? from : Number(months[2]);
+  // "0" or "0-0": no minimum and no maximum, i.e. an unlimited lease.
+  if (from === 0 && to === 0) return lang === 'da' ? 'Ubegrænset' : 'Unlimited';
   const inYears = from % 12 === 0 && to % 12 === 0 && from > 0;
   const [a, b] = inYears ? [from / 12, to / 12] : [from, to];
   const amount = a === b ? `${a}` : `${a}-${b}`;
