@@ -1,0 +1,35 @@
+import type { i18n as I18n } from 'i18next';
+import type { Language } from '@husly/domain';
+import type { AreasResponse } from '@husly/contracts';
+import { fetchAreas } from '../features/cities/areas-api';
+import { createAreasStore, type AreasStore } from '../features/cities/areas-store';
+import type { ApiClient } from '../lib/api-client';
+import { createI18n, languageFromHost, type Translations } from '../lib/i18n';
+
+/** Everything one browser session or one server request needs; built once and handed to the providers. */
+export interface AppContext {
+  host: string;
+  language: Language;
+  i18n: I18n;
+  api: ApiClient;
+  areas: AreasStore;
+}
+
+export interface AppContextInput {
+  host: string;
+  translations: Translations;
+  api: ApiClient;
+  /** Areas already fetched (server render, or state embedded by it). */
+  areas?: AreasResponse;
+}
+
+export function createAppContext({ host, translations, api, areas }: AppContextInput): AppContext {
+  const language = languageFromHost(host);
+  return {
+    host,
+    language,
+    i18n: createI18n(language, translations),
+    api,
+    areas: createAreasStore(() => fetchAreas(api), areas),
+  };
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { AlertsProvider } from '../components/ui/alerts';
+import { RetryBoundary } from '../components/ui/retry-boundary';
+import { AreasStoreProvider } from '../features/cities/use-areas';
+import { ApiProvider } from '../lib/api-context';
+import { SiteProvider } from '../lib/site-context';
+import type { AppContext } from './app-context';
+
+export interface AppProvidersProps {
+  context: AppContext;
+  /** Runs before the app-wide boundary re-renders, e.g. the router's revalidate. */
+  onRetry?: () => unknown;
+  children: ReactNode;
+}
+
+export function AppProviders({ context, onRetry, children }: AppProvidersProps) {
+  return (
+    <I18nextProvider i18n={context.i18n}>
+      <SiteProvider host={context.host}>
+        <ApiProvider client={context.api}>
+          <AreasStoreProvider store={context.areas}>
+            <AlertsProvider>
+              <RetryBoundary onRetry={onRetry}>{children}</RetryBoundary>
+            </AlertsProvider>
+          </AreasStoreProvider>
+        </ApiProvider>
+      </SiteProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,22 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isHttpError } from '../../lib/api-client';
+import { NotFoundPage } from './not-found-page';
+
+export function isNotFound(error: unknown): boolean {
+  return (isRouteErrorResponse(error) && error.status === 404) || isHttpError(error, 404);
+}
+
+/**
+ * errorElement of the pages: a 404 shows the not-found page; anything else goes on to the
+ * nearest RetryBoundary ("Øv! Noget gik galt."), which owns the retry rule.
+ */
+export function RouteError() {
+  const error = useRouteError();
+  if (isNotFound(error)) return <NotFoundPage />;
+  throw error;
+}
+
+/** errorElement of the root route: the layout itself failed, so the app-wide RetryBoundary takes it. */
+export function RethrowRouteError(): never {
+  throw useRouteError();
+}

@@ -1,0 +1,92 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PaymentCardIcons } from '../../components/ui/payment-card-icons';
+import { furtherCities, popularCities } from '../../features/cities/city-selectors';
+import { useAreas } from '../../features/cities/use-areas';
+import { COMPANY } from './company';
+import styles from './footer.module.css';
+
+const INFO_LINKS = [
+  ['/info/contact', 'footer.contact'],
+  ['/info/about', 'footer.about'],
+  ['/info/faq', 'footer.faq'],
+  ['/info/partners', 'footer.partners'],
+  ['/info/terms', 'footer.terms'],
+  ['/info/afmelding', 'footer.afmelding'],
+  ['/info/klagemulighed', 'footer.klagemulighed'],
+  ['/info/raad-om-boligsoegning', 'footer.advice'],
+] as const;
+
+export function Footer() {
+  const { t } = useTranslation();
+  const areas = useAreas();
+  const cities = areas.status === 'success' ? areas.data.data : [];
+  const further = furtherCities(cities);
+
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <div className={styles.brand}>
+          <p className={styles.logo}>Husly</p>
+          <p className={styles.tagline}>{t('footer.tagline')}</p>
+        </div>
+
+        <nav className={styles.section} aria-labelledby="footer-info">
+          <h2 id="footer-info" className={styles.heading}>
+            {t('footer.infoHeading')}
+          </h2>
+          <ul className={styles.links}>
+            {INFO_LINKS.map(([href, key]) => (
+              <li key={href}>
+                <Link to={href}>{t(key)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <nav className={styles.section} aria-labelledby="footer-popular">
+          <h2 id="footer-popular" className={styles.heading}>
+            {t('footer.popularHeading')}
+          </h2>
+          <ul className={styles.links}>
+            {popularCities(cities).map((city) => (
+              <li key={city.slug}>
+                <Link to={`/${city.slug}`}>{city.label}</Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/byer" className={styles.all}>
+                {t('footer.showAllCities')}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+
+        {further.length > 0 && (
+          <nav className={`${styles.section} ${styles.wide}`} aria-labelledby="footer-more">
+            <h2 id="footer-more" className={styles.heading}>
+              {t('footer.moreCitiesHeading')}
+            </h2>
+            <ul className={`${styles.links} ${styles.twoColumns}`}>
+              {further.map((city) => (
+                <li key={city.slug}>
+                  <Link to={`/${city.slug}`}>{city.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </div>
+
+      <div className={styles.bottom}>
+        <div className={styles.bottomInner}>
+          <div className={styles.payment}>
+            <span className={styles.paymentLabel}>{t('footer.paymentHeading')}</span>
+            <PaymentCardIcons label={t('footer.paymentHeading')} />
+          </div>
+          <p className={styles.company}>{t('footer.company', COMPANY)}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SearchForm } from '../../features/search/components/search-form';
+import { LanguageMenu } from './language-menu';
+import { ProfileMenu } from './profile-menu';
+import styles from './header.module.css';
+
+export function Header({ showSearch }: { showSearch: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <header className={styles.header}>
+      <div className={`${styles.inner} ${showSearch ? '' : styles.noSearch}`}>
+        <Link to="/" className={styles.logo} aria-label={t('header.home')}>
+          <svg className={styles.logoMark} viewBox="0 0 32 32" aria-hidden="true">
+            <rect width="32" height="32" rx="8" fill="currentColor" />
+            <path d="M8 15.5 16 9l8 6.5V24a1 1 0 0 1-1 1h-4.5v-5.5h-5V25H9a1 1 0 0 1-1-1z" fill="#fbfaf7" />
+          </svg>
+          <span>Husly</span>
+        </Link>
+        {showSearch && (
+          <div className={styles.search}>
+            <SearchForm variant="header" />
+          </div>
+        )}
+        <div className={styles.actions}>
+          <Link to="/signup" className={`button button-primary ${styles.createProfile}`}>
+            {t('header.createProfile')}
+          </Link>
+          <ProfileMenu />
+          <LanguageMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AREAS_FIXTURE } from '../../test/areas-fixture';
+import { startApiServer } from '../../test/api-server';
+import { renderApp } from '../../test/render-app';
+import { createRoutes } from '../routes';
+
+describe('root layout', () => {
+  it('keeps header and footer when a page fails, and a retry renders the page again', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let failing = true;
+    function Fragile() {
+      if (failing) throw new Error('boom');
+      return <h1>Virker nu</h1>;
+    }
+    renderApp('/fragile', {
+      areas: AREAS_FIXTURE,
+      routes: ({ areas }) => {
+        const routes = createRoutes({ areas });
+        routes[0]!.children![0]!.children!.unshift({ path: 'fragile', element: <Fragile /> });
+        return routes;
+      },
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Øv! Noget gik galt.' })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Prøv igen' }));
+    expect(await screen.findByRole('heading', { name: 'Virker nu' })).toBeTruthy();
+    spy.mockRestore();
+  });
+
+  it('shows the search bar, Opret profil, the guest menu and the language menu', async () => {
+    renderApp('/', { areas: AREAS_FIXTURE, host: 'localhost:3000' });
+    const header = await screen.findByRole('banner');
+    expect(header.querySelector('form[role="search"]')).not.toBeNull();
+    expect(screen.getAllByRole('link', { name: 'Opret profil' })[0]!.getAttribute('href')).toBe('/signup');
+    expect(screen.getByRole('link', { name: 'Log ind' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Glemt adgangskode?' }).getAttribute('href')).toBe('/reset-password');
+    expect(screen.getByRole('link', { name: /English/ }).getAttribute('href')).toBe('//en.localhost:3000/');
+  });
+
+  it('hides the header search on /login and links the language switch to the same path', async () => {
+    renderApp('/login?next=%2Fprofile', { areas: AREAS_FIXTURE, host: 'en.localhost:3000' });
+    const header = await screen.findByRole('banner');
+    expect(header.querySelector('form[role="search"]')).toBeNull();
+    expect(screen.getByRole('link', { name: /Dansk/ }).getAttribute('href')).toBe('//localhost:3000/login?next=%2Fprofile');
+  });
+});
+
+describe('a failing loader', () => {
+  it('shows the fallback in the layout; "Prøv igen" runs the loader again', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const server = await startApiServer({
+      'GET /api/dwellings/areas': [{ status: 500, body: { statusCode: 500 } }, { body: AREAS_FIXTURE }],
+    });
+    try {
+      renderApp('/aarhus', { apiBaseUrl: `${server.origin}/api` });
+      expect(await screen.findByRole('heading', { name: 'Øv! Noget gik galt.' })).toBeTruthy();
+      expect(screen.getByRole('banner')).toBeTruthy();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Prøv igen' }));
+      expect(await screen.findByRole('heading', { name: 'Lejeboliger i Aarhus' })).toBeTruthy();
+      // The footer got the areas from the same, now successful, fetch.
+      expect(await within(screen.getByRole('contentinfo')).findByRole('link', { name: 'Odense' })).toBeTruthy();
+    } finally {
+      await server.close();
+      spy.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,33 @@
+// Base styles first, so component modules can override them.
+import '../../styles/global.css';
+import { Outlet, ScrollRestoration, useLocation, useRevalidator } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AlertsArea } from '../../components/ui/alerts';
+import { RetryBoundary } from '../../components/ui/retry-boundary';
+import { Footer } from './footer';
+import { Header } from './header';
+import { showsHeaderSearch } from './search-visibility';
+import styles from './root-layout.module.css';
+
+export function RootLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const revalidator = useRevalidator();
+  return (
+    <div className={styles.shell}>
+      <a className={styles.skip} href="#main">
+        {t('common.skipToContent')}
+      </a>
+      <Header showSearch={showsHeaderSearch(pathname)} />
+      <AlertsArea />
+      <main id="main" className={styles.main}>
+        {/* Keeps header and footer when a page fails; a retry re-runs the loaders, then re-renders. */}
+        <RetryBoundary resetKey={pathname} onRetry={() => revalidator.revalidate()}>
+          <Outlet />
+        </RetryBoundary>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

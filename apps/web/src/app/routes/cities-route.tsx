@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { ErrorFallback } from '../../components/ui/error-fallback';
+import { PageLoading } from '../../components/ui/page-loading';
+import { CityColumns } from '../../features/cities/components/city-columns';
+import { activeCities } from '../../features/cities/city-selectors';
+import { useAreas } from '../../features/cities/use-areas';
+import { usePageTitle } from '../../lib/document-head';
+import styles from './routes.module.css';
+
+export function CitiesRoute() {
+  const { t } = useTranslation();
+  const areas = useAreas();
+  usePageTitle(t('cities.title'));
+  return (
+    <section className="page">
+      <h1>{t('cities.heading')}</h1>
+      <p className={styles.lead}>{t('cities.intro')}</p>
+      {areas.status === 'success' && <CityColumns cities={activeCities(areas.data.data)} />}
+      {(areas.status === 'idle' || areas.status === 'loading') && <PageLoading />}
+      {areas.status === 'error' && <ErrorFallback detail={t('cities.loadError')} onRetry={areas.reload} />}
+    </section>
+  );
+}

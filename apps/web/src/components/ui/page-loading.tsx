@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import styles from './page-loading.module.css';
+
+export function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.loading} role="status" aria-live="polite">
+      <span className={styles.dot} aria-hidden="true" />
+      {t('common.loading')}
+    </div>
+  );
+}

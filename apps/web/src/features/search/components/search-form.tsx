@@ -1,0 +1,67 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { validateSearchQuery } from '@husly/domain';
+import { useSite } from '../../../lib/site-context';
+import { searchHref } from '../search-href';
+import styles from './search-form.module.css';
+
+export interface SearchFormProps {
+  variant?: 'header' | 'hero';
+}
+
+/**
+ * The place search. Until the results page exists it only navigates to /search?q=…;
+ * a query under two characters does not search and says so in the placeholder.
+ */
+export function SearchForm({ variant = 'header' }: SearchFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [value, setValue] = useState(() => params.get('q') ?? '');
+  const { language } = useSite();
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = validateSearchQuery(value, language);
+    if (!result.ok) {
+      setValue('');
+      setError(result.error.message);
+      return;
+    }
+    setError(null);
+    void navigate(searchHref(result.q));
+  };
+
+  return (
+    <form role="search" className={`${styles.form} ${styles[variant]}`} onSubmit={submit} action="/search">
+      <label htmlFor={inputId} className="visually-hidden">
+        {t('search.label')}
+      </label>
+      <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true">
+        <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="m16 16 4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      <input
+        id={inputId}
+        name="q"
+        type="search"
+        className={styles.input}
+        value={value}
+        onChange={(e) => {
+          setValue(e.target.value);
+          if (error) setError(null);
+        }}
+        placeholder={error ?? t('search.placeholder')}
+        aria-invalid={error ? true : undefined}
+        autoComplete="off"
+        enterKeyHint="search"
+      />
+      <button type="submit" className={`button button-primary ${styles.submit}`}>
+        {t('search.submit')}
+      </button>
+    </form>
+  );
+}

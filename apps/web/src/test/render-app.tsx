@@ -1,0 +1,36 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { AreasResponse } from '@husly/contracts';
+import { createAppContext, type AppContext } from '../app/app-context';
+import { AppProviders } from '../app/app-providers';
+import { createRoutes } from '../app/routes';
+import { createApiClient } from '../lib/api-client';
+import type { Translations } from '../lib/i18n';
+import da from '../../public/locales/da/translation.json';
+
+export interface RenderAppOptions {
+  /** Base URL of a test API server; without it nothing is fetched (pass `areas`). */
+  apiBaseUrl?: string;
+  areas?: AreasResponse;
+  host?: string;
+  translations?: Translations;
+  routes?: (context: AppContext) => RouteObject[];
+}
+
+/** The real providers and route table in a memory router, at `path`. */
+export function renderApp(path: string, options: RenderAppOptions = {}) {
+  const context = createAppContext({
+    host: options.host ?? 'localhost:3000',
+    translations: options.translations ?? da,
+    api: createApiClient({ baseUrl: options.apiBaseUrl ?? 'http://127.0.0.1:9/api', getToken: () => undefined }),
+    areas: options.areas,
+  });
+  const routes = options.routes ? options.routes(context) : createRoutes({ areas: context.areas });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <AppProviders context={context} onRetry={() => router.revalidate()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router, context };
+}

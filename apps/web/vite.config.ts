@@ -1,0 +1,27 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const fromRoot = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
+
+// The API process (http://localhost:3000) serves the built app and /api on one origin;
+// in development Vite serves the app on 4200 and forwards /api there.
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@husly/domain': fromRoot('libs/domain/src/index.ts'),
+      '@husly/contracts': fromRoot('libs/contracts/src/index.ts'),
+    },
+  },
+  server: {
+    port: 4200,
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+  preview: { port: 4200 },
+  build: {
+    outDir: fromRoot('dist/web'),
+    emptyOutDir: true,
+  },
+});
