@@ -17,7 +17,7 @@ export default defineConfig({
     name: 'api',
     root: root(''),
     environment: 'node',
-    include: ['apps/api/src/**/*.spec.ts', 'apps/api/src/**/*.e2e-spec.ts', 'prisma/**/*.spec.ts'],
+    include: ['apps/api/src/**/*.spec.ts', 'apps/api/src/**/*.e2e-spec.ts', 'prisma/**/*.spec.ts', 'prisma/**/*.e2e-spec.ts'],
     globalSetup: ['apps/api/test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

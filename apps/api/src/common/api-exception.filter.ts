@@ -1,0 +1,39 @@
+import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiError } from '@husly/contracts';
+import type { WebAppServer } from '../web/web-app';
+
+/**
+ * Every error leaves the API in one shape ({statusCode, error, message, ...}). A GET for a page
+ * that no API route claims goes to the web app instead of a JSON 404.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  constructor(private readonly web?: WebAppServer) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
+    const status = exception instanceof HttpException ? exception.getStatus() : HttpStatus.INTERNAL_SERVER_ERROR;
+
+    if (status === HttpStatus.NOT_FOUND && this.web && this.web.handles(request)) {
+      void this.web.serve(request, reply);
+      return;
+    }
+    if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    void reply.status(status).send(toApiError(exception, status));
+  }
+}
+
+export function toApiError(exception: unknown, status: number): ApiError {
+  const base: ApiError = { statusCode: status, error: HttpStatus[status] ?? 'Error', message: 'Internal server error' };
+  if (!(exception instanceof HttpException)) return base;
+  const response = exception.getResponse();
+  if (typeof response === 'string') return { ...base, message: response };
+  const body = response as Partial<ApiError> & { message?: string | string[] };
+  const message = Array.isArray(body.message) ? body.message.join('; ') : (body.message ?? exception.message);
+  return { ...base, ...body, statusCode: status, message } as ApiError;
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './app-config';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'husly-config-'));
+
+describe('loadConfig', () => {
+  it('gives every part its embedded default when nothing is set', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() }, '/srv/husly');
+    expect(config.http).toEqual({ port: 3000, host: '0.0.0.0', publicUrl: 'http://localhost:3000' });
+    expect(config.database.url).toBeUndefined();
+    expect(config.queue.redisUrl).toBeUndefined();
+    expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.mail.dir).toBe(join(config.dataDir, 'mail'));
+    expect(config.seed.demoData).toBe('auto');
+    expect(config.auth.jwtSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('keeps the generated development secret across restarts', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).auth.jwtSecret).toBe(loadConfig({ DATA_DIR: dir }).auth.jwtSecret);
+  });
+
+  it('treats empty strings as unset, as compose files pass them', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '' });
+    expect([config.database.url, config.queue.redisUrl, config.mail.smtpUrl]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'http://localhost' }, 'REDIS_URL'],
+    [{ SMTP_URL: 'localhost:25' }, 'SMTP_URL'],
+    [{ APP_ROLE: 'both' }, 'APP_ROLE'],
+    [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SEED_DEMO_DATA: 'true' }, 'SEED_DEMO_DATA'],
+  ])('refuses %j with a message naming %s', (env, name) => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir(), ...env });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toContain(name);
+  });
+
+  it('never seeds demo data in production', () => {
+    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir() });
+    expect(config.seed.demoData).toBe('never');
+  });
+});

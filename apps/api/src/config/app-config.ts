@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { envSchema, type Env } from './env.schema';
+
+/** The typed, grouped configuration. Built once from the environment by {@link loadConfig}. */
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  role: Env['APP_ROLE'];
+  http: { port: number; host: string; publicUrl: string };
+  dataDir: string;
+  database: { url: string | undefined; embeddedPort: number; poolSize: number };
+  queue: { redisUrl: string | undefined; prefix: string };
+  mail: { smtpUrl: string | undefined; dir: string; from: string };
+  seed: { demoData: 'auto' | 'always' | 'never' };
+  auth: { jwtSecret: string };
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`));
+  }
+  const env = parsed.data;
+  const abs = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
+  const dataDir = abs(env.DATA_DIR);
+  const port = env.PORT;
+  return {
+    env: env.NODE_ENV,
+    role: env.APP_ROLE,
+    http: {
+      port,
+      host: env.HOST,
+      publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    },
+    dataDir,
+    database: { url: env.DATABASE_URL, embeddedPort: env.EMBEDDED_DB_PORT, poolSize: env.DB_POOL_SIZE },
+    queue: { redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX },
+    mail: { smtpUrl: env.SMTP_URL, dir: abs(env.MAIL_DIR ?? join(env.DATA_DIR, 'mail')), from: env.MAIL_FROM },
+    seed: {
+      demoData:
+        env.NODE_ENV === 'production' || env.SEED_DEMO_DATA === 'false'
+          ? 'never'
+          : env.SEED_DEMO_DATA === 'true'
+            ? 'always'
+            : 'auto',
+    },
+    auth: { jwtSecret: env.JWT_SECRET ?? developmentSecret(dataDir) },
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+/** Outside production a secret is generated once and kept, so sessions survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

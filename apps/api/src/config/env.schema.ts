@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)), {
+      message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    });
+
+/** Every environment variable the portal reads, validated once at boot. Nothing else reads process.env. */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: z.string().url().optional(),
+    APP_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+    DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+    DATA_DIR: z.string().default('var'),
+    EMBEDDED_DB_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+    DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    REDIS_URL: optionalUrl(['redis', 'rediss']),
+    QUEUE_PREFIX: z.string().regex(/^[a-z0-9:_-]+$/i).default('husly'),
+    SMTP_URL: optionalUrl(['smtp', 'smtps']),
+    MAIL_DIR: z.string().optional(),
+    MAIL_FROM: z.string().default('Husly <noreply@husly.dk>'),
+    SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    if (env.NODE_ENV === 'production' && env.SEED_DEMO_DATA === 'true') {
+      ctx.addIssue({ code: 'custom', path: ['SEED_DEMO_DATA'], message: 'production never seeds demo accounts' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;

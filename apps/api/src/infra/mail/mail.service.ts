@@ -1,0 +1,86 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTransport, type Transporter } from 'nodemailer';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058) for boligagent mails. */
+  headers?: Record<string, string>;
+  replyTo?: string;
+}
+
+export interface SentMail {
+  messageId: string;
+  /** Where the mail went: a file path in file mode, the SMTP response otherwise. */
+  target: string;
+}
+
+/**
+ * Every mail of the portal leaves through here. SMTP_URL set: nodemailer SMTP with a pooled
+ * connection. Unset: each mail is written as an RFC 5322 .eml file under MAIL_DIR, so a
+ * developer opens it in any mail client.
+ */
+@Injectable()
+export class MailService implements OnModuleDestroy {
+  private readonly logger = new Logger(MailService.name);
+  private readonly transporter: Transporter;
+  readonly mode: 'smtp' | 'file';
+  private lastVerify?: { at: number; ok: boolean };
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    const { smtpUrl, dir } = config.mail;
+    this.mode = smtpUrl ? 'smtp' : 'file';
+    this.transporter = smtpUrl
+      ? createTransport(`${smtpUrl}${smtpUrl.includes('?') ? '&' : '?'}pool=true`)
+      : createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    if (!smtpUrl) mkdirSync(dir, { recursive: true });
+  }
+
+  /** Where mails go, for the start-up banner and /api/health; never shows SMTP credentials. */
+  get target(): string {
+    if (this.mode === 'file') return this.config.mail.dir;
+    const url = new URL(this.config.mail.smtpUrl as string);
+    return `${url.protocol}//${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`;
+  }
+
+  async send(message: MailMessage): Promise<SentMail> {
+    const info = (await this.transporter.sendMail({ from: this.config.mail.from, ...message })) as {
+      messageId: string;
+      message?: Buffer;
+      response?: string;
+    };
+    if (this.mode === 'smtp') return { messageId: info.messageId, target: info.response ?? 'smtp' };
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+    const file = join(this.config.mail.dir, name);
+    // Written then renamed, so a reader never sees half a mail.
+    writeFileSync(`${file}.tmp`, info.message as Buffer);
+    renameSync(`${file}.tmp`, file);
+    return { messageId: info.messageId, target: file };
+  }
+
+  /** Whether the relay answers; remembered for a minute so health checks do not open a connection each time. */
+  async verify(now = Date.now()): Promise<boolean> {
+    if (this.mode === 'file') return true;
+    if (this.lastVerify && now - this.lastVerify.at < 60_000) return this.lastVerify.ok;
+    let ok: boolean;
+    try {
+      ok = await this.transporter.verify();
+    } catch (error) {
+      this.logger.warn(`SMTP not reachable: ${String(error)}`);
+      ok = false;
+    }
+    this.lastVerify = { at: now, ok };
+    return ok;
+  }
+
+  onModuleDestroy(): void {
+    this.transporter.close();
+  }
+}

@@ -1,0 +1,26 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { PrismaClient } from './generated/client';
+import { createPrismaAdapter } from './prisma-adapter';
+
+export const DATABASE_URL = Symbol('DATABASE_URL');
+export const DATABASE_POOL_SIZE = Symbol('DATABASE_POOL_SIZE');
+
+/** The one Prisma client of the process, on the pg driver adapter (no query engine binary). */
+@Injectable()
+export class PrismaService extends PrismaClient implements OnModuleDestroy {
+  private readonly logger = new Logger(PrismaService.name);
+
+  constructor(@Inject(DATABASE_URL) databaseUrl: string, @Inject(DATABASE_POOL_SIZE) poolSize: number) {
+    super({ adapter: createPrismaAdapter(databaseUrl, { max: poolSize }) });
+  }
+
+  async ping(): Promise<number> {
+    const started = performance.now();
+    await this.$queryRaw`SELECT 1`;
+    return performance.now() - started;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.$disconnect().catch((error: unknown) => this.logger.warn(`disconnect failed: ${String(error)}`));
+  }
+}

@@ -1,0 +1,92 @@
+import { Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { EnqueueOptions, JobContext, JobDefinition } from './job-definition';
+
+type Runner = (name: string, data: unknown, context: JobContext) => Promise<void>;
+
+interface PendingJob {
+  id: string;
+  definition: JobDefinition<unknown>;
+  data: unknown;
+  attempt: number;
+}
+
+/**
+ * The queue when REDIS_URL is not set: jobs run in this process through the very same handlers as
+ * the BullMQ worker, with the same retry and backoff rules. Nothing survives a restart, which is
+ * the trade-off of running with no services.
+ */
+export class InProcessQueue {
+  private readonly logger = new Logger('InProcessQueue');
+  private readonly active = new Set<string>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly idleWaiters: Array<() => void> = [];
+  private running = 0;
+  private closed = false;
+
+  constructor(
+    private readonly run: Runner,
+    private readonly concurrency = 4,
+  ) {}
+
+  enqueue<T>(definition: JobDefinition<T>, data: T, options: EnqueueOptions = {}): string {
+    const id = options.jobId ?? randomUUID();
+    if (this.active.has(id)) return id;
+    this.active.add(id);
+    this.later({ id, definition: definition as JobDefinition<unknown>, data, attempt: 1 }, options.delayMs ?? 0);
+    return id;
+  }
+
+  /** Resolves once no job is waiting, retrying or running. */
+  drain(): Promise<void> {
+    if (this.active.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private later(job: PendingJob, delayMs: number): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.start(job);
+    }, delayMs);
+    this.timers.add(timer);
+  }
+
+  private async start(job: PendingJob): Promise<void> {
+    if (this.closed) return;
+    if (this.running >= this.concurrency) {
+      this.later(job, 10);
+      return;
+    }
+    this.running++;
+    try {
+      await this.run(job.definition.name, job.data, {
+        jobId: job.id,
+        attempt: job.attempt,
+        maxAttempts: job.definition.attempts,
+      });
+      this.finish(job.id);
+    } catch (error) {
+      if (job.attempt < job.definition.attempts) {
+        const delay = job.definition.backoffMs * 2 ** (job.attempt - 1);
+        this.logger.warn(`${job.definition.name} ${job.id} failed (attempt ${job.attempt}), retrying in ${delay} ms: ${String(error)}`);
+        this.later({ ...job, attempt: job.attempt + 1 }, delay);
+      } else {
+        this.logger.error(`${job.definition.name} ${job.id} failed for good after ${job.attempt} attempts: ${String(error)}`);
+        this.finish(job.id);
+      }
+    } finally {
+      this.running--;
+    }
+  }
+
+  private finish(id: string): void {
+    this.active.delete(id);
+    if (this.active.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+}

@@ -1,0 +1,66 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
+import { JobQueue } from './job-queue.service';
+import { JOBS } from './jobs';
+
+const mail = (to: string) => ({ to, subject: `Hej ${to}`, text: 'En besked fra Husly' });
+
+describe.each([
+  ['in-process', false],
+  ['BullMQ on Redis', true],
+] as const)('mail.deliver through the %s queue', (_mode, redis) => {
+  let sink: SmtpSink;
+  let t: TestApp;
+  let jobs: JobQueue;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await createTestApp({ redis, env: { SMTP_URL: sink.url } });
+    jobs = t.app.get(JobQueue);
+    expect(jobs.mode).toBe(redis ? 'redis' : 'in-process');
+  });
+  afterEach(() => sink.messages.splice(0));
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
+
+  it('hands the mail to the SMTP relay', async () => {
+    await jobs.enqueue(JOBS.mailDeliver, mail('a@husly.test'));
+    const [received] = await sink.waitFor(1);
+    expect(received.subject).toBe('Hej a@husly.test');
+    expect(received.to && 'text' in received.to ? received.to.text : '').toBe('a@husly.test');
+  });
+
+  it('retries a temporary SMTP failure and delivers once', async () => {
+    sink.failNext(1);
+    await jobs.enqueue(JOBS.mailDeliver, mail('b@husly.test'));
+    await sink.waitFor(1, 30_000);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(sink.messages.map((m) => m.subject)).toEqual(['Hej b@husly.test']);
+  });
+
+  it('treats a second enqueue with the same job id as the same job', async () => {
+    await Promise.all([
+      jobs.enqueue(JOBS.mailDeliver, mail('c@husly.test'), { jobId: `same-${Date.now()}` }),
+    ]);
+    const id = `dup-${Date.now()}`;
+    await jobs.enqueue(JOBS.mailDeliver, mail('d@husly.test'), { jobId: id });
+    await jobs.enqueue(JOBS.mailDeliver, mail('d@husly.test'), { jobId: id });
+    await sink.waitFor(2);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(sink.messages.filter((m) => m.subject === 'Hej d@husly.test')).toHaveLength(1);
+  });
+});
+
+describe('JobQueue boot check', () => {
+  it('refuses to start when a defined job has no handler', async () => {
+    const queue = new JobQueue();
+    expect(() => queue.onApplicationBootstrap()).toThrow(/No handler registered for job\(s\): mail\.deliver/);
+    queue.register(JOBS.mailDeliver, async () => undefined);
+    expect(() => queue.onApplicationBootstrap()).not.toThrow();
+    expect(() => queue.register(JOBS.mailDeliver, async () => undefined)).toThrow(/two handlers/);
+    queue.onModuleDestroy();
+  });
+});

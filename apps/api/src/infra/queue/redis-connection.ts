@@ -1,0 +1,16 @@
+import type { RedisOptions } from 'ioredis';
+
+/** BullMQ wants ioredis options; REDIS_URL is a redis:// or rediss:// URL. */
+export function redisOptionsFromUrl(redisUrl: string): RedisOptions {
+  const url = new URL(redisUrl);
+  return {
+    host: url.hostname,
+    port: Number(url.port || 6379),
+    username: url.username ? decodeURIComponent(url.username) : undefined,
+    password: url.password ? decodeURIComponent(url.password) : undefined,
+    db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
+    tls: url.protocol === 'rediss:' ? {} : undefined,
+    // BullMQ workers block on Redis; they must not give up on a slow command.
+    maxRetriesPerRequest: null,
+  };
+}

@@ -1,0 +1,46 @@
+import { Logger } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
+import { relative } from 'node:path';
+import { boot } from './bootstrap';
+import { MailService } from './infra/mail/mail.service';
+import { JobQueue } from './infra/queue/job-queue.service';
+import { PrismaService } from './infra/prisma/prisma.service';
+import { seedDatabase } from '../../../prisma/seed/seed';
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const { config, database, app, migrations, close } = await boot();
+  const line = (part: string, text: string) => console.log(`  ${part.padEnd(9)}${text}`);
+  const shown = (path: string) => relative(process.cwd(), path) || '.';
+
+  console.log(`Husly (${config.env}, role ${config.role})`);
+  line('database', `${database.description} (${migrations})`);
+  const jobs = app.get(JobQueue);
+  line('jobs', jobs.mode === 'redis' ? `BullMQ on ${new URL(config.queue.redisUrl as string).host}` : 'in-process (REDIS_URL not set)');
+  const mail = app.get(MailService);
+  line('mail', mail.mode === 'smtp' ? `SMTP via ${mail.target}` : `.eml files in ${shown(mail.target)} (SMTP_URL not set)`);
+
+  const seeded = await seedDatabase(app.get(PrismaService), { demoData: config.seed.demoData, dataDir: config.dataDir });
+  line('data', seeded.summary);
+
+  const shutdown = async (signal: string) => {
+    Logger.log(`${signal}: shutting down`, 'Husly');
+    await close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (config.role === 'worker') {
+    line('worker', `processing jobs (ready in ${Math.round(performance.now() - started)} ms)`);
+    return;
+  }
+  await app.listen({ port: config.http.port, host: config.http.host });
+  const web = config.http.publicUrl;
+  line('web', `${web}  (API under ${web}/api, English on ${web.replace('://', '://en.')}; ready in ${Math.round(performance.now() - started)} ms)`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Husly failed to start:', error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

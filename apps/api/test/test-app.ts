@@ -1,0 +1,63 @@
+import { inject } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createApp } from '../src/app';
+import { loadConfig, type AppConfig } from '../src/config/app-config';
+import { openDatabase } from '../src/infra/database/database';
+import { PrismaService } from '../src/infra/prisma/prisma.service';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  prisma: PrismaService;
+  dataDir: string;
+  /** A real HTTP round trip through Fastify's injector: routing, hooks, filters and serialisation. */
+  request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: any; text: string }>;
+  close(): Promise<void>;
+}
+
+/** The real application on this run's throwaway database; `redis: true` puts the queue on real Redis. */
+export async function createTestApp(options: { redis?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'husly-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: inject('databaseUrl'),
+    DATA_DIR: dataDir,
+    DB_POOL_SIZE: '4',
+    ...(options.redis ? { REDIS_URL: inject('redisUrl'), QUEUE_PREFIX: inject('queuePrefix') } : {}),
+    ...options.env,
+  });
+  const database = await openDatabase(config);
+  const app = await createApp(config, database);
+  const fastify = app.getHttpAdapter().getInstance();
+  return {
+    app,
+    config,
+    dataDir,
+    prisma: app.get(PrismaService),
+    async request(method, url, body, headers = {}) {
+      const response = await fastify.inject({
+        method,
+        url,
+        headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        payload: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = response.body;
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* not JSON */
+      }
+      return { status: response.statusCode, headers: response.headers, body: parsed, text };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import type { TestProject } from 'vitest/node';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createScratchDatabase } from '../../../api/test/scratch-database';
+import { freePort } from '../../../api/src/infra/database/embedded-postgres';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    port: number;
+    mailDir: string;
+  }
+}
+
+const ROOT = resolve(__dirname, '../../../..');
+
+/** Starts the built portal exactly as `npm start` runs it, on a throwaway database with demo data. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const entry = join(ROOT, 'dist/api/apps/api/src/main.js');
+  if (!existsSync(entry) || !existsSync(join(ROOT, 'dist/web/index.html'))) {
+    throw new Error('Browser tests need the built portal: run `npm run build` first (npm test does).');
+  }
+  // Not migrated here: the portal migrates and seeds at boot, as `npm start` does.
+  const database = await createScratchDatabase('husly_e2e', { migrate: false });
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'husly-e2e-'));
+  const port = await freePort();
+  const server: ChildProcess = spawn(process.execPath, [entry], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      SEED_DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      REDIS_URL: '',
+      SMTP_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  server.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+
+  const baseUrl = `http://localhost:${port}`;
+  await waitFor(`${baseUrl}/api/health`, server, () => output);
+  project.provide('baseUrl', baseUrl);
+  project.provide('port', port);
+  project.provide('mailDir', join(dataDir, 'mail'));
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
+  };
+}
+
+async function waitFor(url: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The portal exited during start-up:\n${output()}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  server.kill('SIGKILL');
+  throw new Error(`The portal did not become healthy in time:\n${output()}`);
+}

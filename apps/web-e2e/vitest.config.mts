@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+// Browser journeys: the built portal (npm run build) served by its real process on the real
+// PostgreSQL, driven by Debian's Chromium through playwright-core.
+export default defineConfig({
+  test: {
+    name: 'web-e2e',
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    include: ['src/**/*.e2e-spec.ts'],
+    globalSetup: ['src/support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+  },
+});
