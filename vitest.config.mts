@@ -5,5 +5,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['libs/domain', 'libs/contracts', 'apps/api', 'apps/web', 'apps/web-e2e'],
+    reporters: ['default', './tools/summary-reporter.mts'],
   },
 });

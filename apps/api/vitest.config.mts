@@ -24,5 +24,7 @@ export default defineConfig({
     // Each file gets its own fresh data through factories, but they share one throwaway database.
     fileParallelism: true,
     maxWorkers: 2,
+    // Its own group: the database tests run after the fast pure ones, with their own worker count.
+    sequence: { groupOrder: 1 },
   },
 });

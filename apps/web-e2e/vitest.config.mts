@@ -12,5 +12,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // Last: the browser journeys start a whole portal process.
+    sequence: { groupOrder: 2 },
   },
 });

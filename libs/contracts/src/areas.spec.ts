@@ -11,6 +11,7 @@ const aarhus = {
   popularRank: 2,
   lat: 56.15674,
   lng: 10.21076,
+  population: 237_551,
 } satisfies City;
 
 describe('citySchema', () => {

@@ -12,6 +12,8 @@ export const citySchema = z.object({
   popularRank: z.number().int().positive().nullable(),
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
+  /** Inhabitants (GeoNames): orders the footer's further cities by size. */
+  population: z.number().int().nonnegative().nullable(),
 });
 export type City = z.infer<typeof citySchema>;
 

@@ -27,6 +27,7 @@ describe('GET /api/dwellings/areas', () => {
       popularRank: null,
       lat: 56,
       lng: 10,
+      population: null,
     });
     expect(body.data.some((c) => c.slug === hidden.slug)).toBe(false);
     expect(body.aliases[String(n)]).toBe(city.slug);

@@ -38,6 +38,7 @@ export class CitiesService {
       popularRank: city.popularRank,
       lat: city.lat,
       lng: city.lng,
+      population: city.population,
     }));
     return { data, aliases: Object.fromEntries(aliases.map((a) => [a.alias, a.city.slug])) };
   }

@@ -9,6 +9,7 @@ const city = (slug: string, label: string, over: Partial<City> = {}): City => ({
   popularRank: null,
   lat: 56,
   lng: 10,
+  population: over.zips ? over.zips.length * 10_000 : 5_000,
   ...over,
 });
 

@@ -21,7 +21,7 @@ export function furtherCities(cities: readonly City[], count = 20): City[] {
   const popular = new Set(popularCities(cities).map((c) => c.slug));
   return cities
     .filter((c) => c.active && !popular.has(c.slug))
-    .sort((a, b) => b.zips.length - a.zips.length || byLabel(a, b))
+    .sort((a, b) => (b.population ?? 0) - (a.population ?? 0) || byLabel(a, b))
     .slice(0, count)
     .sort(byLabel);
 }

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+const port = inject('port');
+
+describe('the portal in a real browser', () => {
+  let browser: Browser;
+  beforeAll(async () => (browser = await launchBrowser()));
+  afterAll(() => browser.close());
+
+  async function open(path: string, viewport = DESKTOP, host = `localhost:${port}`): Promise<{ page: Page; status: number | undefined; errors: string[] }> {
+    const page = await browser.newPage({ viewport });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const response = await page.goto(`http://${host}${path}`, { waitUntil: 'networkidle' });
+    return { page, status: response?.status(), errors };
+  }
+
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)('home (%s): header, hero and a footer with the five popular cities from the database', async (name, viewport) => {
+    const { page, errors } = await open('/', viewport);
+    await page.getByRole('heading', { level: 1, name: 'Find din næste lejebolig' }).waitFor();
+    const popular = page.locator('nav[aria-labelledby="footer-popular"] a');
+    await expect.poll(() => popular.allTextContents()).toEqual(['København', 'Aarhus', 'Odense', 'Aalborg', 'Esbjerg', 'Vis alle byer']);
+    expect(await page.locator('nav[aria-labelledby="footer-more"] a').count()).toBeGreaterThan(5);
+    expect(await page.getByRole('link', { name: 'Opret profil' }).first().isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('da');
+    expect(await page.title()).toContain('Husly');
+    // Nothing may overflow sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await screenshot(page, `home-${name}`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('/byer lists every city in four columns, each linking to its page', async () => {
+    const { page, errors } = await open('/byer');
+    await page.getByRole('heading', { level: 1, name: 'Hvor vil du gerne bo?' }).waitFor();
+    const links = page.locator('main a[href="/aarhus"]');
+    expect(await links.count()).toBeGreaterThan(0);
+    const cityLinks = await page.locator('main li a').count();
+    expect(cityLinks).toBeGreaterThanOrEqual(131);
+    const columns = await page.evaluate(() => {
+      const lists = [...document.querySelectorAll('main ul')].filter((ul) => ul.querySelectorAll('a').length > 5);
+      return new Set(lists.map((ul) => Math.round(ul.getBoundingClientRect().left))).size;
+    });
+    expect(columns).toBe(4);
+    await screenshot(page, 'byer-desktop');
+    await links.first().click();
+    await page.waitForURL(`${baseUrl}/aarhus`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('an unknown path shows "Ups! Siden findes ikke" with its causes', async () => {
+    const { page } = await open('/den-her-side-findes-ikke/123');
+    await page.getByRole('heading', { name: 'Ups! Siden findes ikke' }).waitFor();
+    expect(await page.getByText('adressen er skrevet forkert').isVisible()).toBe(true);
+    await screenshot(page, 'not-found-phone');
+    await page.close();
+  });
+
+  it('the language switch moves to the en. subdomain and back, keeping the path', async () => {
+    const { page, errors } = await open('/byer');
+    await page.getByLabel(/Sprog/).click();
+    await page.getByRole('link', { name: 'English' }).click();
+    await page.waitForURL(`http://en.localhost:${port}/byer`);
+    await page.getByRole('heading', { level: 1, name: 'Where do you tell you want to live?' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await screenshot(page, 'byer-english');
+
+    await page.getByLabel(/Language/).click();
+    await page.getByRole('link', { name: 'Dansk' }).click();
+    await page.waitForURL(`http://localhost:${port}/byer`);
+    await page.getByRole('heading', { level: 1, name: 'Hvor vil du gerne bo?' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a failing API call shows "Øv! Noget gik galt." and "Prøv igen" recovers', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    let fail = true;
+    await page.route('**/api/dwellings/areas', (route) => (fail ? route.fulfill({ status: 500, body: '{}' }) : route.continue()));
+    await page.goto(`${baseUrl}/byer`);
+    await page.getByText('Øv! Noget gik galt.').waitFor();
+    await screenshot(page, 'error-phone');
+    fail = false;
+    await page.getByRole('button', { name: 'Prøv igen' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Hvor vil du gerne bo?' }).waitFor();
+    await page.close();
+  });
+
+  it('serves the translation files the spec names', async () => {
+    for (const lang of ['da', 'en']) {
+      const response = await fetch(`${baseUrl}/locales/${lang}/translation.json`);
+      expect(response.status).toBe(200);
+      expect(Object.keys((await response.json()) as object)).toContain('notFound');
+    }
+  });
+});
