@@ -1,22 +1,14 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { LogLevel } from '@nestjs/common';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
+import { AppLogger } from './common/app-logger';
 import type { AppConfig } from './config/app-config';
 import type { DatabaseHandle } from './infra/database/database';
 import { workspaceRoot } from './infra/database/migrate';
 import { WebAppServer } from './web/web-app';
-
-const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
-
-function nestLogLevels(level: AppConfig['logLevel']): LogLevel[] | false {
-  if (level === 'silent') return false;
-  const upTo = { fatal: 0, error: 1, warn: 2, info: 3, debug: 4, trace: 5 }[level];
-  return LEVELS.slice(0, upTo + 1);
-}
 
 /**
  * Builds the whole application (API under /api plus the web app) without listening, so main.ts,
@@ -27,7 +19,7 @@ export async function createApp(config: AppConfig, database: DatabaseHandle): Pr
     AppModule.forRoot(config, database),
     new FastifyAdapter({ trustProxy: true, bodyLimit: 2 * 1024 * 1024 }),
     // rawBody: the Stripe webhook verifies its signature on the exact bytes received.
-    { rawBody: true, logger: nestLogLevels(config.logLevel), abortOnError: false },
+    { rawBody: true, logger: new AppLogger(config.logLevel), abortOnError: false },
   );
   app.setGlobalPrefix('api');
   const web = new WebAppServer(join(workspaceRoot(), 'dist/web'));
