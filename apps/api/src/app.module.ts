@@ -1,24 +1,35 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from './config/app-config';
+import { AuthModule } from './common/auth/auth.module';
 import { ConfigModule } from './config/config.module';
 import { DwellingsModule } from './dwellings/dwellings.module';
 import { HealthModule } from './health/health.module';
 import type { DatabaseHandle } from './infra/database/database';
+import { Clock, ClockModule } from './infra/clock/clock';
 import { MailModule } from './infra/mail/mail.module';
 import { PrismaModule } from './infra/prisma/prisma.module';
 import { QueueModule } from './infra/queue/queue.module';
+import { SubscriptionsModule } from './subscriptions/subscriptions.module';
+
+export interface AppOptions {
+  /** Tests pass a clock they move; production uses the real time. */
+  clock?: Clock;
+}
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, database: DatabaseHandle): DynamicModule {
+  static forRoot(config: AppConfig, database: DatabaseHandle, options: AppOptions = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        ClockModule.forRoot(options.clock),
         PrismaModule.forRoot(database, config.database.poolSize),
         QueueModule.forRoot(config),
         MailModule,
+        AuthModule,
         HealthModule,
+        SubscriptionsModule,
         DwellingsModule,
       ],
     };

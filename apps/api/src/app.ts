@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { join } from 'node:path';
-import { AppModule } from './app.module';
+import { AppModule, type AppOptions } from './app.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { AppLogger } from './common/app-logger';
 import type { AppConfig } from './config/app-config';
@@ -14,9 +14,9 @@ import { WebAppServer } from './web/web-app';
  * Builds the whole application (API under /api plus the web app) without listening, so main.ts,
  * the commands and the integration tests all run the same thing.
  */
-export async function createApp(config: AppConfig, database: DatabaseHandle): Promise<NestFastifyApplication> {
+export async function createApp(config: AppConfig, database: DatabaseHandle, options: AppOptions = {}): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, database),
+    AppModule.forRoot(config, database, options),
     new FastifyAdapter({ trustProxy: true, bodyLimit: 2 * 1024 * 1024 }),
     // rawBody: the Stripe webhook verifies its signature on the exact bytes received.
     { rawBody: true, logger: new AppLogger(config.logLevel), abortOnError: false },

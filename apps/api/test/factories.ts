@@ -40,3 +40,53 @@ export async function freeZip(prisma: PrismaService, count = 1): Promise<string>
     if ((await prisma.postalCode.count({ where: { zip: { in: zips } } })) === 0) return zips[0];
   }
 }
+
+/** A verified user with a password (hashed like signup does), optionally with an active subscription. */
+export async function createUser(
+  prisma: PrismaService,
+  input: { email?: string; name?: string; password?: string; plan?: string | null; now?: Date } = {},
+) {
+  const { hashPassword } = await import('../src/infra/crypto/password-hasher');
+  const now = input.now ?? new Date();
+  const user = await prisma.user.create({
+    data: {
+      email: input.email ?? `bruger-${unique()}@husly.test`,
+      name: input.name ?? 'Test Testesen',
+      passwordHash: input.password ? await hashPassword(input.password) : null,
+      emailVerified: true,
+      emailVerifiedAt: now,
+      termsAcceptedAt: now,
+    },
+  });
+  if (input.plan) await subscribe(prisma, user.id, input.plan, now);
+  return user;
+}
+
+/** An ACTIVE subscription on the named offer (created if the run's database lacks it), running from now. */
+export async function subscribe(prisma: PrismaService, userId: number, plan: string, now = new Date()) {
+  const limited = plan === 'tenantad-79kr-14days';
+  const offer = await prisma.offer.upsert({
+    where: { name: plan },
+    update: {},
+    create: {
+      name: plan,
+      label: plan,
+      amount: limited ? 79 : 249,
+      trialDays: 0,
+      price: limited ? 79 : 249,
+      intervalDays: limited ? 14 : 30,
+      contactLimit: limited ? 10 : null,
+      contactWindowDays: limited ? 14 : null,
+    },
+  });
+  return prisma.subscription.create({
+    data: {
+      userId,
+      offerId: offer.id,
+      status: 'ACTIVE',
+      startingAt: new Date(now.getTime() - 60_000),
+      endingAt: new Date(now.getTime() + offer.intervalDays * 86_400_000),
+      renew: true,
+    },
+  });
+}

@@ -7,11 +7,14 @@ import { createApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config/app-config';
 import { openDatabase } from '../src/infra/database/database';
 import { PrismaService } from '../src/infra/prisma/prisma.service';
+import { Clock } from '../src/infra/clock/clock';
 
 export interface TestApp {
   app: NestFastifyApplication;
   config: AppConfig;
   prisma: PrismaService;
+  /** The app's clock: set() or advance() it to test expiry and time windows. */
+  clock: Clock;
   dataDir: string;
   /** A real HTTP round trip through Fastify's injector: routing, hooks, filters and serialisation. */
   request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: any; text: string }>;
@@ -19,7 +22,7 @@ export interface TestApp {
 }
 
 /** The real application on this run's throwaway database; `redis: true` puts the queue on real Redis. */
-export async function createTestApp(options: { redis?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(options: { redis?: boolean; env?: Record<string, string>; clock?: Clock } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'husly-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -31,13 +34,15 @@ export async function createTestApp(options: { redis?: boolean; env?: Record<str
     ...options.env,
   });
   const database = await openDatabase(config);
-  const app = await createApp(config, database);
+  const clock = options.clock ?? new Clock();
+  const app = await createApp(config, database, { clock });
   const fastify = app.getHttpAdapter().getInstance();
   return {
     app,
     config,
     dataDir,
     prisma: app.get(PrismaService),
+    clock,
     async request(method, url, body, headers = {}) {
       const response = await fastify.inject({
         method,

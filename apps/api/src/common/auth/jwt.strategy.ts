@@ -1,0 +1,38 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { Clock } from '../../infra/clock/clock';
+import { PrismaService } from '../../infra/prisma/prisma.service';
+import type { AuthUser, TokenPayload } from './auth-user';
+import { JWT_ALGORITHM } from './token.service';
+
+/**
+ * Bearer tokens: only HS256 is accepted (no "none", no algorithm confusion), exp is checked by
+ * jsonwebtoken and again against our Clock, and the user must still exist and not be deleted.
+ */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly prisma: PrismaService,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: config.auth.jwtSecret,
+      algorithms: [JWT_ALGORITHM],
+      ignoreExpiration: false,
+    });
+  }
+
+  async validate(payload: TokenPayload): Promise<AuthUser | false> {
+    const id = Number(payload.sub);
+    if (!Number.isSafeInteger(id) || !payload.exp) return false;
+    if (payload.exp * 1000 <= this.clock.now().getTime()) return false;
+    const user = await this.prisma.user.findUnique({ where: { id }, select: { id: true, email: true, deletedAt: true } });
+    if (!user || user.deletedAt) return false;
+    return { id: user.id, email: user.email };
+  }
+}

@@ -1,0 +1,26 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { COOKIES } from '@husly/domain';
+import { Clock } from '../../infra/clock/clock';
+import type { TokenPayload } from './auth-user';
+
+export const JWT_ALGORITHM = 'HS256' as const;
+
+/** Issues the bearer tokens of login and signup: HS256, lifetime = the token cookie's (spec section 9). */
+@Injectable()
+export class TokenService {
+  constructor(
+    private readonly jwt: JwtService,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  get lifetimeSeconds(): number {
+    return COOKIES.token.maxAgeSeconds;
+  }
+
+  issue(userId: number): string {
+    const iat = Math.floor(this.clock.now().getTime() / 1000);
+    const payload: TokenPayload = { sub: String(userId), iat, exp: iat + this.lifetimeSeconds };
+    return this.jwt.sign(payload, { algorithm: JWT_ALGORITHM });
+  }
+}
