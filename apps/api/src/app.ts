@@ -21,7 +21,8 @@ export async function createApp(config: AppConfig, database: DatabaseHandle, opt
     // rawBody: the Stripe webhook verifies its signature on the exact bytes received.
     { rawBody: true, logger: new AppLogger(config.logLevel), abortOnError: false },
   );
-  app.setGlobalPrefix('api');
+  // Everything under /api, except the few root files crawlers and <img> tags ask for.
+  app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt', 'media/{*path}'] });
   const web = new WebAppServer(join(workspaceRoot(), 'dist/web'));
   await web.register(app.getHttpAdapter().getInstance());
   app.useGlobalFilters(new ApiExceptionFilter(web));

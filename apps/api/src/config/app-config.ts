@@ -14,6 +14,8 @@ export interface AppConfig {
   mail: { smtpUrl: string | undefined; dir: string; from: string };
   seed: { demoData: 'auto' | 'always' | 'never' };
   auth: { jwtSecret: string };
+  /** Map tiles of the dwelling page (a tile server the browser reaches; tests run a local one). */
+  map: { tileUrl: string; attribution: string };
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -53,6 +55,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
             : 'auto',
     },
     auth: { jwtSecret: env.JWT_SECRET ?? developmentSecret(dataDir) },
+    map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION },
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -29,6 +29,8 @@ export const envSchema = z
     MAIL_FROM: z.string().default('Husly <noreply@husly.dk>'),
     SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    MAP_ATTRIBUTION: z.string().default('© OpenStreetMap-bidragydere'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
