@@ -1,10 +1,31 @@
-import { Controller, Get, Header } from '@nestjs/common';
-import type { AreasResponse } from '@husly/contracts';
+import { BadRequestException, Controller, Get, Header, Param, Query, UseGuards } from '@nestjs/common';
+import {
+  issuesToFieldErrors,
+  latestQuerySchema,
+  searchQuerySchema,
+  type AreasResponse,
+  type DwellingDetail,
+  type DwellingListResponse,
+  type LandlordContact,
+} from '@husly/contracts';
+import type { z } from 'zod';
+import { DEFAULT_LANGUAGE, validateSearchQuery } from '@husly/domain';
+import type { AuthUser } from '../common/auth/auth-user';
+import { CurrentUser, JwtAuthGuard, OptionalJwtAuthGuard } from '../common/auth/auth.guards';
 import { CitiesService } from './cities.service';
+import { DwellingsService, notFound, type Viewer } from './dwellings.service';
+import { LandlordContactService } from './landlord-contact.service';
+
+// Lists and details depend on who asks (blurred or full images), so shared caches must not keep them.
+const PER_VIEWER = 'private, no-cache';
 
 @Controller('dwellings')
 export class DwellingsController {
-  constructor(private readonly cities: CitiesService) {}
+  constructor(
+    private readonly cities: CitiesService,
+    private readonly dwellings: DwellingsService,
+    private readonly contacts: LandlordContactService,
+  ) {}
 
   /** Every active city with its zips, and the aliases (zip or postal name → city slug). */
   @Get('areas')
@@ -12,4 +33,82 @@ export class DwellingsController {
   areas(): Promise<AreasResponse> {
     return this.cities.areas();
   }
+
+  @Get('search')
+  @UseGuards(OptionalJwtAuthGuard)
+  @Header('Cache-Control', PER_VIEWER)
+  search(@Query() query: Record<string, unknown>, @CurrentUser() user?: AuthUser): Promise<DwellingListResponse> {
+    const parsed = parseQuery(searchQuerySchema, query);
+    // Section 5: fewer than 2 characters runs no search, and an empty or missing q has fewer.
+    if (parsed.q === undefined) {
+      const tooShort = validateSearchQuery('', DEFAULT_LANGUAGE);
+      if (!tooShort.ok) throw new BadRequestException({ message: tooShort.error.message, field: 'q', code: tooShort.error.code, errors: [{ path: 'q', message: tooShort.error.message }] });
+    }
+    return this.dwellings.search(parsed, viewerOf(user));
+  }
+
+  @Get('area/:slug')
+  @UseGuards(OptionalJwtAuthGuard)
+  @Header('Cache-Control', PER_VIEWER)
+  area(@Param('slug') slug: string, @Query() query: Record<string, unknown>, @CurrentUser() user?: AuthUser): Promise<DwellingListResponse> {
+    // q has no meaning on a city page; only the filters and paging apply.
+    const { q: _ignored, ...filters } = query;
+    return this.dwellings.area(slug, parseQuery(searchQuerySchema, filters), viewerOf(user));
+  }
+
+  /** ?count is the front page's name for pageSize (default 15). */
+  @Get('latest')
+  @UseGuards(OptionalJwtAuthGuard)
+  @Header('Cache-Control', PER_VIEWER)
+  latest(@Query() query: Record<string, unknown>, @CurrentUser() user?: AuthUser): Promise<DwellingListResponse> {
+    const { count, ...rest } = query;
+    const parsed = parseQuery(latestQuerySchema, count === undefined ? rest : { ...rest, pageSize: count }, { pageSize: 'count' });
+    return this.dwellings.latest(parsed, viewerOf(user));
+  }
+
+  @Get(':id')
+  @UseGuards(OptionalJwtAuthGuard)
+  @Header('Cache-Control', PER_VIEWER)
+  detail(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<DwellingDetail> {
+    return this.dwellings.detail(parseId(id), viewerOf(user));
+  }
+
+  /** The landlord contact: 401 / 404 / 410 / 403 (see LandlordContactService). */
+  @Get(':id/agent')
+  @UseGuards(JwtAuthGuard)
+  @Header('Cache-Control', 'private, no-store')
+  agent(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<LandlordContact> {
+    return this.contacts.fetch(parseId(id), user.id);
+  }
+}
+
+const viewerOf = (user: AuthUser | undefined): Viewer => (user ? { userId: user.id } : null);
+
+/** Ids are positive 32-bit integers in the database; anything else cannot exist. */
+function parseId(id: string): number {
+  const n = /^\d{1,10}$/.test(id) ? Number(id) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1 || n > 2_147_483_647) throw notFound();
+  return n;
+}
+
+/**
+ * A 400 whose message is the first problem (e.g. "Søgeord skal indeholde mere end to tegn" or
+ * "rent skal være et helt tal (0 eller mere)."), with `field`, the domain `code` and every problem.
+ */
+function parseQuery<S extends z.ZodType>(schema: S, query: Record<string, unknown>, rename: Record<string, string> = {}): z.output<S> {
+  const parsed = schema.safeParse(query);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => {
+    const field = String(issue.path[0] ?? '');
+    const shown = rename[field] ?? field;
+    const message = shown === field ? issue.message : issue.message.replace(field, shown);
+    return { path: [shown], message: issue.code === 'invalid_union' ? `${shown}: one value expected` : message, code: (issue as { params?: { code?: string } }).params?.code };
+  });
+  const first = issues[0];
+  throw new BadRequestException({
+    message: first.message,
+    field: String(first.path[0]),
+    ...(first.code ? { code: first.code } : {}),
+    errors: issuesToFieldErrors(issues),
+  });
 }

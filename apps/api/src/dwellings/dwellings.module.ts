@@ -1,6 +1,16 @@
 import { Module } from '@nestjs/common';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { CitiesService } from './cities.service';
 import { DwellingsController } from './dwellings.controller';
+import { DwellingsService } from './dwellings.service';
+import { LandlordContactService } from './landlord-contact.service';
+import { MediaController } from './media.controller';
+import { SitemapController } from './sitemap.controller';
 
-@Module({ controllers: [DwellingsController], providers: [CitiesService], exports: [CitiesService] })
+@Module({
+  imports: [SubscriptionsModule],
+  controllers: [DwellingsController, MediaController, SitemapController],
+  providers: [CitiesService, DwellingsService, LandlordContactService],
+  exports: [CitiesService, DwellingsService],
+})
 export class DwellingsModule {}

@@ -1,0 +1,212 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import sharp from 'sharp';
+import type { PrismaService } from '../../infra/prisma/prisma.service';
+import { dwellingMediaDir } from '../media.controller';
+import {
+  contentHash,
+  FeedError,
+  mapRow,
+  planImport,
+  readFeed,
+  validateFeed,
+  type ImportPlan,
+  type MappedDwelling,
+  type MappedLandlord,
+} from './feed-row';
+
+// Sizes as the demo images (prisma/seed/demo-images.ts): the full image fits 1024x768, the blurred
+// derivative for visitors is 320x240 with blur 25. Both under fresh random keys.
+const FULL = { width: 1024, height: 768, quality: 80 };
+const BLURRED = { width: 320, height: 240, blur: 25, quality: 70 };
+
+export interface ImportOptions {
+  file: string;
+  /** Which landlord system the feed comes from; default: the file name without extension. */
+  source?: string;
+  /** A full feed: the source's dwellings missing from it are marked rented. */
+  full?: boolean;
+  dataDir: string;
+  now: Date;
+}
+
+export interface ImportResult {
+  source: string;
+  created: number;
+  /** Ids of the dwellings this import created: instant boligagents are mailed about them. */
+  createdIds: number[];
+  updated: number;
+  unchanged: number;
+  rented: number;
+  imagesWritten: number;
+}
+
+interface PreparedRow {
+  row: number;
+  dwelling: MappedDwelling;
+  landlord: MappedLandlord;
+  hash: string;
+  images: Array<{ path: string; checksum: string; bytes: Buffer }>;
+}
+
+/**
+ * Imports one feed file: validates every row first (any bad row: FeedError listing each with its row
+ * number, nothing applied), then writes new image files, then applies every change in one
+ * transaction. Unchanged rows (same content hash) are not touched at all.
+ */
+export async function importDwellingFeed(prisma: PrismaService, options: ImportOptions): Promise<ImportResult> {
+  const source = options.source ?? basename(options.file, extname(options.file));
+  const feed = readFeed(await readFile(options.file, 'utf8'), options.file);
+  const { rows, errors } = validateFeed(feed, dirname(options.file));
+
+  // Cities by zip, and the images (readable and decodable) of the rows that passed the schema.
+  const zips = await prisma.postalCode.findMany({ where: { zip: { in: [...new Set(rows.map((r) => r.data.zip))] } }, select: { zip: true, cityId: true } });
+  const cityByZip = new Map(zips.map((z) => [z.zip, z.cityId]));
+  const prepared: PreparedRow[] = [];
+  for (const row of rows) {
+    const rowErrors: string[] = [];
+    if (!cityByZip.has(row.data.zip)) rowErrors.push(`row ${row.row}: zip: ${row.data.zip} is not a known postal code`);
+    const images: PreparedRow['images'] = [];
+    for (const [i, path] of row.imagePaths.entries()) {
+      try {
+        const bytes = await readFile(path);
+        await sharp(bytes).metadata();
+        images.push({ path, bytes, checksum: createHash('sha256').update(bytes).digest('hex') });
+      } catch (error) {
+        rowErrors.push(`row ${row.row}: images.${i}: cannot read an image at ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      }
+    }
+    if (rowErrors.length) {
+      errors.push(...rowErrors);
+      continue;
+    }
+    const mapped = mapRow(row.data, source);
+    prepared.push({ row: row.row, ...mapped, hash: contentHash(mapped, images.map((i) => i.checksum)), images });
+  }
+
+  const existing = await prisma.dwelling.findMany({
+    where: { OR: [{ externalId: { in: prepared.map((p) => p.dwelling.externalId) } }, ...(options.full ? [{ source }] : [])] },
+    select: { id: true, externalId: true, source: true, contentHash: true, deletedAt: true },
+  });
+  const plan = planImport(
+    source,
+    prepared.map((p) => ({ row: p.row, externalId: p.dwelling.externalId, hash: p.hash })),
+    existing.map((e) => ({ externalId: e.externalId as string, source: e.source, contentHash: e.contentHash, deletedAt: e.deletedAt })),
+    options.full ?? false,
+  );
+  errors.push(...plan.conflicts);
+  if (errors.length) throw new FeedError(errors.sort(byRowNumber));
+
+  return apply(prisma, options, source, prepared, plan, existing);
+}
+
+async function apply(
+  prisma: PrismaService,
+  options: ImportOptions,
+  source: string,
+  prepared: PreparedRow[],
+  plan: ImportPlan,
+  existing: Array<{ id: number; externalId: string | null }>,
+): Promise<ImportResult> {
+  const changed = new Set([...plan.create, ...plan.update]);
+  const toWrite = prepared.filter((p) => changed.has(p.dwelling.externalId));
+  const ids = new Map(existing.map((e) => [e.externalId as string, e.id]));
+  const currentImages = await prisma.dwellingImage.findMany({
+    where: { dwellingId: { in: toWrite.map((p) => ids.get(p.dwelling.externalId)).filter((id): id is number => id !== undefined) } },
+  });
+  const imagesOf = new Map<number, typeof currentImages>();
+  for (const image of currentImages) imagesOf.set(image.dwellingId, [...(imagesOf.get(image.dwellingId) ?? []), image]);
+
+  // Image files first (new keys, so nothing visible changes until the transaction commits).
+  const mediaDir = dwellingMediaDir(options.dataDir);
+  await mkdir(mediaDir, { recursive: true });
+  const written: string[] = [];
+  const createdIds: number[] = [];
+  const replacedFiles: string[] = [];
+  type ImageRow = { position: number; fullKey: string; blurredKey: string; width: number; height: number; source: string; checksum: string };
+  const newImages = new Map<string, Array<ImageRow | { keep: number }>>();
+  try {
+    for (const p of toWrite) {
+      const id = ids.get(p.dwelling.externalId);
+      const old = id === undefined ? [] : (imagesOf.get(id) ?? []);
+      const list: Array<ImageRow | { keep: number }> = [];
+      for (const [position, image] of p.images.entries()) {
+        const same = old.find((o) => o.position === position && o.checksum === image.checksum);
+        if (same) {
+          list.push({ keep: same.id });
+          continue;
+        }
+        const full = await sharp(image.bytes).rotate().resize(FULL.width, FULL.height, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: FULL.quality, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+        const blurred = await sharp(full.data).resize(BLURRED.width, BLURRED.height).blur(BLURRED.blur).jpeg({ quality: BLURRED.quality, mozjpeg: true }).toBuffer();
+        const fullKey = randomBytes(16).toString('hex');
+        const blurredKey = randomBytes(16).toString('hex');
+        for (const [key, bytes] of [[fullKey, full.data], [blurredKey, blurred]] as const) {
+          const path = join(mediaDir, `${key}.jpg`);
+          await writeFile(path, bytes);
+          written.push(path);
+        }
+        list.push({ position, fullKey, blurredKey, width: full.info.width, height: full.info.height, source: image.path, checksum: image.checksum });
+      }
+      const kept = new Set(list.flatMap((i) => ('keep' in i ? [i.keep] : [])));
+      for (const o of old) if (!kept.has(o.id)) replacedFiles.push(join(mediaDir, `${o.fullKey}.jpg`), join(mediaDir, `${o.blurredKey}.jpg`));
+      newImages.set(p.dwelling.externalId, list);
+    }
+
+    await prisma.$transaction(
+      async (tx) => {
+        const landlordIds = new Map<string, number>();
+        for (const p of toWrite) {
+          if (landlordIds.has(p.landlord.externalId)) continue;
+          const { externalId, ...fields } = p.landlord;
+          const landlord = await tx.landlord.upsert({ where: { externalId }, create: { externalId, ...fields }, update: fields, select: { id: true } });
+          landlordIds.set(externalId, landlord.id);
+        }
+        const cities = new Map(
+          (await tx.postalCode.findMany({ where: { zip: { in: toWrite.map((p) => p.dwelling.zip) } }, select: { zip: true, cityId: true } })).map((z) => [z.zip, z.cityId]),
+        );
+        for (const p of toWrite) {
+          const data = {
+            ...p.dwelling,
+            source,
+            cityId: cities.get(p.dwelling.zip) as number,
+            landlordId: landlordIds.get(p.landlord.externalId) as number,
+            contentHash: p.hash,
+            deletedAt: null,
+          };
+          const id = ids.get(p.dwelling.externalId);
+          const dwelling = id === undefined
+            ? await tx.dwelling.create({ data: { ...data, createdAt: options.now }, select: { id: true } })
+            : await tx.dwelling.update({ where: { id }, data, select: { id: true } });
+          if (id === undefined) createdIds.push(dwelling.id);
+          const list = newImages.get(p.dwelling.externalId) ?? [];
+          const keep = list.flatMap((i) => ('keep' in i ? [i.keep] : []));
+          await tx.dwellingImage.deleteMany({ where: { dwellingId: dwelling.id, id: { notIn: keep } } });
+          const fresh = list.filter((i): i is ImageRow => !('keep' in i));
+          if (fresh.length) await tx.dwellingImage.createMany({ data: fresh.map((i) => ({ ...i, dwellingId: dwelling.id })) });
+        }
+        if (plan.rent.length) {
+          await tx.dwelling.updateMany({ where: { source, externalId: { in: plan.rent }, deletedAt: null }, data: { deletedAt: options.now } });
+        }
+      },
+      { timeout: 10 * 60_000, maxWait: 30_000 },
+    );
+  } catch (error) {
+    await Promise.all(written.map((path) => rm(path, { force: true })));
+    throw error;
+  }
+  // Only after the commit: files of images that no row refers to any more.
+  await Promise.all(replacedFiles.map((path) => rm(path, { force: true })));
+  return {
+    source,
+    created: plan.create.length,
+    createdIds,
+    updated: plan.update.length,
+    unchanged: plan.unchanged.length,
+    rented: plan.rent.length,
+    imagesWritten: written.length / 2,
+  };
+}
+
+const rowNumber = (message: string) => Number(/^row (\d+)/.exec(message)?.[1] ?? 0);
+const byRowNumber = (a: string, b: string) => rowNumber(a) - rowNumber(b);

@@ -1,0 +1,346 @@
+// npm run bench:search [-- --reseed] [-- --duration 10] [-- --seed-only]
+//
+// 1. Creates the database husly_bench on the local PostgreSQL (BENCH_ADMIN_URL overrides
+//    postgresql://postgres@127.0.0.1:5432/postgres), applies the migrations and the reference data
+//    (the real cities), and seeds 1,000,000 dwellings in SQL (generate_series) unless it already
+//    holds them (--reseed forces it).
+// 2. Starts the built Husly API (NODE_ENV=production, LOG_LEVEL=warn) and the raw fastify + pg
+//    baseline (baseline.mjs) against it, one process each.
+// 3. Loads /api/dwellings/search and /api/dwellings/area/{slug} with random realistic filters with
+//    autocannon: at saturation (req/s) and at a fixed 500 req/s (p50/p99), for both servers.
+// 4. Prints EXPLAIN (ANALYZE, BUFFERS) of a first page and of a deep page, and the latency of
+//    walking 200 pages through the API, to show deep pages do not degrade linearly.
+// Not part of `npm test`: it takes a few minutes and the whole machine.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { listSql } from './list-sql.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const args = process.argv.slice(2);
+const RESEED = args.includes('--reseed');
+const DURATION = Number(args[args.indexOf('--duration') + 1]) || 10;
+const DWELLINGS = 1_000_000;
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const BENCH_URL = Object.assign(new URL(ADMIN_URL), { pathname: '/husly_bench' }).toString();
+const DAY = 86_400_000;
+const children = [];
+
+const log = (...a) => console.log(...a);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function start(name, command, argv, env) {
+  const child = spawn(command, argv, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.on('data', (d) => process.env.BENCH_VERBOSE && process.stdout.write(`[${name}] ${d}`));
+  child.stderr.on('data', (d) => process.stderr.write(`[${name}] ${d}`));
+  children.push(child);
+  return child;
+}
+
+async function waitFor(url, child, seconds = 120) {
+  for (let i = 0; i < seconds * 4; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+function stop(child) {
+  if (child.exitCode === null) child.kill('SIGTERM');
+  return new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+}
+
+// --- 1. database ---------------------------------------------------------------------------------
+
+async function prepareDatabase() {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  const exists = (await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'husly_bench'`)).rowCount > 0;
+  if (!exists) await admin.query('CREATE DATABASE husly_bench');
+  await admin.end();
+
+  // Migrations and reference data (cities, postal codes, aliases, offers) exactly as the app makes them.
+  const dataDir = mkdtempSync(join(tmpdir(), 'husly-bench-seed-'));
+  const seed = start('seed', process.execPath, ['dist/api/apps/api/src/cli/seed.command.js'], {
+    NODE_ENV: 'production',
+    JWT_SECRET: randomBytes(48).toString('base64'),
+    DATABASE_URL: BENCH_URL,
+    DATA_DIR: dataDir,
+    SEED_DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+  });
+  const code = await new Promise((r) => seed.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+  if (code !== 0) throw new Error(`reference seed failed (${code})`);
+
+  const db = new pg.Client({ connectionString: BENCH_URL });
+  await db.connect();
+  const count = Number((await db.query('SELECT count(*) FROM dwellings')).rows[0].count);
+  if (count === DWELLINGS && !RESEED) {
+    log(`husly_bench: reusing ${count.toLocaleString('en')} dwellings (--reseed to rebuild)`);
+  } else {
+    await seedDwellings(db);
+  }
+  await db.end();
+}
+
+async function seedDwellings(db) {
+  const started = Date.now();
+  log(`husly_bench: seeding ${DWELLINGS.toLocaleString('en')} dwellings ...`);
+  await db.query(`SET synchronous_commit = off; SET maintenance_work_mem = '512MB'; SET work_mem = '64MB'`);
+  await db.query('TRUNCATE contact_fetches, boligagent_deliveries, notification_logs, dwelling_images, dwellings, landlords RESTART IDENTITY CASCADE');
+  await db.query(`INSERT INTO landlords (external_id, name, email, phone, type, updated_at)
+    SELECT 'bench-landlord-' || g, 'Udlejer ' || g, 'udlejer' || g || '@bench.husly.test', '+45 ' || (20000000 + g), 'PRIVATE', now()
+    FROM generate_series(1, 20000) g`);
+  // Cities by population with every active city at least a little, and København capped at ~20 %
+  // (the largest city page then holds ~200,000 rows, as in the schema's measurements).
+  await db.query(`CREATE TEMP TABLE slots AS
+    WITH w AS (SELECT id, greatest(coalesce(population, 0), 300)::float8 AS w FROM cities WHERE active),
+         capped AS (SELECT id, least(w, (SELECT sum(w) FROM w) * 0.25) AS w FROM w),
+         norm AS (SELECT id, greatest(1, round(w / (SELECT sum(w) FROM capped) * 20000))::int AS n FROM capped)
+    SELECT row_number() OVER () AS slot, id AS city_id FROM norm, generate_series(1, n)`);
+  const slots = Number((await db.query('SELECT count(*) FROM slots')).rows[0].count);
+  await db.query(`CREATE TEMP TABLE city_zip AS
+    SELECT city_id, array_agg(zip ORDER BY zip) AS zips FROM postal_codes GROUP BY city_id`);
+  // Newest first in insertion order (ids grow with age), 90 days back; ~8 % rented since created.
+  await db.query(
+    `INSERT INTO dwellings (external_id, source, headline, teaser, description, rent, rooms, size, pets, street, zip, city_id,
+       lat, lng, status, facts, landlord_id, created_at, updated_at, deleted_at)
+     SELECT 'bench-' || g, 'bench',
+       r.rooms || '-værelses lejlighed på ' || r.size || ' m²',
+       'Lys og rummelig bolig med ' || r.rooms || ' værelser, tæt på indkøb og offentlig transport.',
+       repeat('Beskrivelse af boligen. ', 20),
+       r.rent, r.rooms, r.size, CASE WHEN g % 3 = 0 THEN 1 ELSE -1 END,
+       'Benchgade ' || (g % 200 + 1), cz.zips[1 + (g % array_length(cz.zips, 1))], s.city_id,
+       55.5 + random() * 2, 9 + random() * 3, 1, '{"deposit": 30000}'::jsonb, 1 + (g % 20000),
+       r.created_at, r.created_at,
+       CASE WHEN random() < 0.08 THEN r.created_at + random() * (now() - r.created_at) END
+     FROM generate_series(1, $1::int) g
+     CROSS JOIN LATERAL (SELECT 1 + floor(power(random(), 1.3) * 5)::int AS rooms,
+                                now() - (g::float8 / $1::int) * interval '90 days' - random() * interval '5 minutes' AS created_at,
+                                1 + floor(random() * $2::int)::int AS slot) x
+     CROSS JOIN LATERAL (SELECT x.rooms, x.created_at, 20 + x.rooms * 18 + floor(random() * 30)::int AS size) y
+     CROSS JOIN LATERAL (SELECT y.rooms, y.size, y.created_at,
+                                (round((1000 + y.size * (75 + random() * 70)) / 100) * 100)::int AS rent) r
+     JOIN slots s ON s.slot = x.slot
+     LEFT JOIN city_zip cz ON cz.city_id = s.city_id`,
+    [DWELLINGS, slots],
+  );
+  log(`  dwellings inserted (${Math.round((Date.now() - started) / 1000)} s)`);
+  await db.query(`INSERT INTO dwelling_images (dwelling_id, position, full_key, blurred_key, width, height)
+    SELECT d.id, p, md5('full' || d.id || '-' || p), md5('blur' || d.id || '-' || p), 1024, 768
+    FROM dwellings d CROSS JOIN generate_series(0, 1) p`);
+  log(`  images inserted (${Math.round((Date.now() - started) / 1000)} s)`);
+  await db.query('VACUUM (ANALYZE) dwellings');
+  await db.query('VACUUM (ANALYZE) dwelling_images');
+  await db.query('ANALYZE');
+  log(`  seeded in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+// --- 2. realistic requests -----------------------------------------------------------------------
+
+async function loadPlaces() {
+  const db = new pg.Client({ connectionString: BENCH_URL });
+  await db.connect();
+  const { rows } = await db.query(`SELECT c.id, c.slug, c.label, count(d.id)::int AS n,
+      (SELECT min(zip) FROM postal_codes p WHERE p.city_id = c.id) AS zip
+    FROM cities c JOIN dwellings d ON d.city_id = c.id WHERE c.active GROUP BY c.id ORDER BY n DESC`);
+  await db.end();
+  return rows;
+}
+
+/** Cities weighted by their number of dwellings (people search where the dwellings are). */
+function requestPicker(places) {
+  const total = places.reduce((s, p) => s + p.n, 0);
+  const pick = () => {
+    let r = Math.random() * total;
+    for (const p of places) if ((r -= p.n) < 0) return p;
+    return places[0];
+  };
+  const maybe = (chance, values) => (Math.random() < chance ? values[Math.floor(Math.random() * values.length)] : undefined);
+  return () => {
+    const place = pick();
+    const params = new URLSearchParams();
+    const rent = maybe(0.5, [5000, 6000, 7000, 8000, 9000, 10000, 12000]);
+    const rooms = maybe(0.4, [2, 3, 4]);
+    const size = maybe(0.3, [40, 50, 60, 80, 100]);
+    const start = maybe(0.1, [150, 300]);
+    if (rent) params.set('rent', rent);
+    if (rooms) params.set('rooms', rooms);
+    if (size) params.set('size', size);
+    if (start) params.set('start', start);
+    if (Math.random() < 0.5) {
+      const q = [place.label, place.slug, place.zip].filter(Boolean)[Math.floor(Math.random() * 3)] ?? place.slug;
+      params.set('q', q);
+      return `/api/dwellings/search?${params}`;
+    }
+    const qs = params.toString();
+    return `/api/dwellings/area/${place.slug}${qs ? `?${qs}` : ''}`;
+  };
+}
+
+function load(url, nextPath, options) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: options.connections,
+        duration: options.duration,
+        overallRate: options.rate,
+        requests: [{ setupRequest: (req) => ({ ...req, path: nextPath() }) }],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    instance.on('error', reject);
+  });
+}
+
+async function measure(name, url, nextPath) {
+  await load(url, nextPath, { connections: 10, duration: 3 }); // warm-up: caches, JIT, pool
+  const saturation = await load(url, nextPath, { connections: 16, duration: DURATION });
+  const fixed = await load(url, nextPath, { connections: 32, duration: DURATION, rate: 500 });
+  const bad = (r) => r.non2xx + r.errors + r.timeouts;
+  return {
+    name,
+    rps: saturation.requests.average,
+    satP50: saturation.latency.p50,
+    satP99: saturation.latency.p99,
+    fixedRps: fixed.requests.average,
+    p50: fixed.latency.p50,
+    p99: fixed.latency.p99,
+    failures: bad(saturation) + bad(fixed),
+  };
+}
+
+// --- 4. plans ------------------------------------------------------------------------------------
+
+async function explain(places) {
+  const db = new pg.Client({ connectionString: BENCH_URL });
+  await db.connect();
+  const biggest = places[0];
+  const rentedSince = new Date(Date.now() - 14 * DAY);
+  const plan = async (title, filter, seek) => {
+    const { text, values } = listSql(filter, seek, 150);
+    await db.query({ text, values }); // warm
+    const rows = (await db.query({ text: `EXPLAIN (ANALYZE, BUFFERS) ${text}`, values })).rows.map((r) => r['QUERY PLAN']);
+    // The DB time: median Execution Time of 15 runs without per-node timing (its clock calls inflate
+    // plans with many small nodes several-fold; the plan above keeps them to show where time goes).
+    const times = [];
+    for (let i = 0; i < 15; i++) {
+      const off = (await db.query({ text: `EXPLAIN (ANALYZE, TIMING OFF) ${text}`, values })).rows.map((r) => r['QUERY PLAN']).join('\n');
+      times.push(Number(/Execution Time: ([\d.]+)/.exec(off)?.[1]));
+    }
+    const time = times.sort((a, b) => a - b)[7];
+    const seq = rows.some((r) => /Seq Scan on dwellings/.test(r));
+    log(`\n--- ${title}\n${rows.join('\n')}`);
+    return { title, time, seq };
+  };
+  const results = [];
+  const filter = { cityId: biggest.id, rent: 9000, rooms: 2, rentedSince };
+  results.push(await plan(`first page: ${biggest.slug} (${biggest.n.toLocaleString('en')} dwellings), rent <= 9000, rooms >= 2`, filter, { after: null, skip: 0 }));
+  results.push(await plan(`first page: ${biggest.slug}, no filters`, { cityId: biggest.id, rentedSince }, { after: null, skip: 0 }));
+  // The row just before offset 30,000 of the whole city list: where the API's remembered "next page" starts.
+  const deep = { cityId: biggest.id, rentedSince };
+  const { text, values } = listSql(deep, { after: null, skip: 29_999 }, 1);
+  const boundary = (await db.query({ text, values })).rows[0];
+  results.push(await plan(`deep page: ${biggest.slug} at start=30000 as the API serves it (keyset after the previous page)`, deep, { after: { createdAt: boundary.created_at, id: boundary.id }, skip: 0 }));
+  results.push(await plan(`deep page: ${biggest.slug} at start=30000 by plain OFFSET (what a cold jump costs)`, deep, { after: null, skip: 30_000 }));
+  await db.end();
+  return results;
+}
+
+async function walkPages(url, slug) {
+  // The "næste" link 200 times: each page continues after the previous one.
+  const times = [];
+  for (let page = 0; page < 200; page++) {
+    const t0 = performance.now();
+    const res = await fetch(`${url}/api/dwellings/area/${slug}?start=${page * 150}`);
+    await res.arrayBuffer();
+    times.push(performance.now() - t0);
+  }
+  const avg = (a) => a.reduce((s, x) => s + x, 0) / a.length;
+  const cold = performance.now();
+  await (await fetch(`${url}/api/dwellings/area/${slug}?size=11&start=29850`)).arrayBuffer();
+  return { first10: avg(times.slice(0, 10)), last10: avg(times.slice(-10)), coldJump: performance.now() - cold };
+}
+
+// --- main ----------------------------------------------------------------------------------------
+
+async function main() {
+  await prepareDatabase();
+  if (args.includes('--seed-only')) return;
+  const places = await loadPlaces();
+  const nextPath = requestPicker(places);
+
+  const huslyPort = await freePort();
+  const baselinePort = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'husly-bench-'));
+  const husly = start('husly', process.execPath, ['dist/api/apps/api/src/main.js'], {
+    NODE_ENV: 'production',
+    JWT_SECRET: randomBytes(48).toString('base64'),
+    DATABASE_URL: BENCH_URL,
+    DATA_DIR: dataDir,
+    PORT: String(huslyPort),
+    HOST: '127.0.0.1',
+    APP_ROLE: 'web',
+    SEED_DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    DB_POOL_SIZE: '10',
+  });
+  const baseline = start('baseline', process.execPath, ['bench/search/baseline.mjs', BENCH_URL, String(baselinePort)], {});
+  const huslyUrl = `http://127.0.0.1:${huslyPort}`;
+  const baselineUrl = `http://127.0.0.1:${baselinePort}`;
+  try {
+    await Promise.all([waitFor(`${huslyUrl}/api/health`, husly), waitFor(`${baselineUrl}/health`, baseline)]);
+    log(`\nload: ${DURATION} s at saturation (16 connections) and ${DURATION} s at 500 req/s, random cities/filters, /search and /area`);
+    const b = await measure('baseline (fastify + pg)', baselineUrl, nextPath);
+    const h = await measure('Husly API', huslyUrl, nextPath);
+    const plans = await explain(places);
+    const walk = await walkPages(huslyUrl, places[0].slug);
+
+    const f = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-');
+    log('\n| server | req/s at saturation | p50 / p99 at saturation (ms) | req/s at 500 | p50 (ms) | p99 (ms) | failures |');
+    log('|---|---|---|---|---|---|---|');
+    for (const r of [b, h]) log(`| ${r.name} | ${f(r.rps, 0)} | ${r.satP50} / ${r.satP99} | ${f(r.fixedRps, 0)} | ${r.p50} | ${r.p99} | ${r.failures} |`);
+    const ratio = h.rps / b.rps;
+    log(`\nHusly / baseline throughput: ${(ratio * 100).toFixed(0)} % (target >= 60 %)  ${ratio >= 0.6 ? 'OK' : 'MISSED'}`);
+    log(`Husly p99 at 500 req/s: ${h.p99} ms (target < 25 ms)  ${h.p99 < 25 ? 'OK' : 'MISSED'}`);
+    for (const p of plans) log(`DB time, ${p.title}: ${f(p.time, 2)} ms${p.seq ? '  SEQUENTIAL SCAN' : ', no sequential scan'}`);
+    log(`First-page DB time: ${f(plans[0].time, 2)} ms (target <= 2 ms)  ${plans[0].time <= 2 ? 'OK' : 'MISSED'}`);
+    log(
+      `Walking 200 pages through the API (/area/${places[0].slug}, no filters): pages 1-10 ${f(walk.first10)} ms, ` +
+        `pages 191-200 ${f(walk.last10)} ms each; a cold jump to start=29850: ${f(walk.coldJump)} ms`,
+    );
+  } finally {
+    await Promise.all(children.map(stop));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch(async (error) => {
+  console.error('bench:search failed:', error);
+  await Promise.all(children.map(stop));
+  process.exit(1);
+});
