@@ -2,6 +2,8 @@
 export interface AuthUser {
   id: number;
   email: string | null;
+  /** The token came from a password-reset link: it may set a new password without the old one. */
+  passwordReset?: boolean;
 }
 
 /** What a login token carries: the user id as subject. */
@@ -9,4 +11,6 @@ export interface TokenPayload {
   sub: string;
   iat?: number;
   exp?: number;
+  /** Set on tokens issued by a password-reset link: until when (epoch seconds) they may set a password. */
+  pwr?: number;
 }

@@ -33,6 +33,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     if (payload.exp * 1000 <= this.clock.now().getTime()) return false;
     const user = await this.prisma.user.findUnique({ where: { id }, select: { id: true, email: true, deletedAt: true } });
     if (!user || user.deletedAt) return false;
-    return { id: user.id, email: user.email };
+    const nowSeconds = this.clock.now().getTime() / 1000;
+    return { id: user.id, email: user.email, ...(payload.pwr && payload.pwr > nowSeconds ? { passwordReset: true } : {}) };
   }
 }

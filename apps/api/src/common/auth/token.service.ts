@@ -18,9 +18,11 @@ export class TokenService {
     return COOKIES.token.maxAgeSeconds;
   }
 
-  issue(userId: number): string {
+  /** `passwordResetSeconds`: the token may set a new password without the old one for that long. */
+  issue(userId: number, options: { passwordResetSeconds?: number } = {}): string {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
     const payload: TokenPayload = { sub: String(userId), iat, exp: iat + this.lifetimeSeconds };
+    if (options.passwordResetSeconds) payload.pwr = iat + options.passwordResetSeconds;
     return this.jwt.sign(payload, { algorithm: JWT_ALGORITHM });
   }
 }

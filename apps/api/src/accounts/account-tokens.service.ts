@@ -1,0 +1,57 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash, randomBytes } from 'node:crypto';
+import { Clock } from '../infra/clock/clock';
+import { PrismaService } from '../infra/prisma/prisma.service';
+import type { UserTokenKind } from '../infra/prisma/generated/client';
+
+export interface ConsumedToken {
+  userId: number;
+  /** The address the link was sent to. */
+  email: string | null;
+}
+
+/** 256 random bits, URL-safe: the link's secret. Only its SHA-256 is stored. */
+export function newLinkToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashLinkToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Single-use, expiring link tokens (email verification, password reset), stored hashed in user_tokens. */
+@Injectable()
+export class AccountTokensService {
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async issue(userId: number, kind: UserTokenKind, email: string | null, lifetimeMs: number): Promise<string> {
+    const token = newLinkToken();
+    const now = this.clock.now();
+    await this.prisma.userToken.create({
+      data: { userId, kind, email, tokenHash: hashLinkToken(token), createdAt: now, expiresAt: new Date(now.getTime() + lifetimeMs) },
+    });
+    return token;
+  }
+
+  /**
+   * Marks the token used and returns whose it was; null when unknown, used or expired. The update
+   * is conditional, so two clicks racing on one link cannot both succeed. Using one link also voids
+   * the user's other open links of the same kind.
+   */
+  async consume(token: string, kind: UserTokenKind): Promise<ConsumedToken | null> {
+    if (!token || token.length > 200) return null;
+    const tokenHash = hashLinkToken(token);
+    const now = this.clock.now();
+    const claimed = await this.prisma.userToken.updateMany({
+      where: { tokenHash, kind, usedAt: null, expiresAt: { gt: now } },
+      data: { usedAt: now },
+    });
+    if (claimed.count !== 1) return null;
+    const row = await this.prisma.userToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true, email: true } });
+    await this.prisma.userToken.updateMany({ where: { userId: row.userId, kind, usedAt: null }, data: { usedAt: now } });
+    return row;
+  }
+}

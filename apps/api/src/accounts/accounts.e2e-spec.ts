@@ -1,0 +1,552 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { serializeSessionPrefsCookie, type SessionResponse, type SignupRequest } from '@husly/contracts';
+import { ERROR_MESSAGES, LOGIN_MESSAGES, SIGNUP_MESSAGES, THROTTLE_MESSAGES, VALIDATION_MESSAGES } from '@husly/domain';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
+import { createCity, createUser, subscribe, unique } from '../../test/factories';
+import { Clock } from '../infra/clock/clock';
+import { JobQueue } from '../infra/queue/job-queue.service';
+import { hashLinkToken } from './account-tokens.service';
+import { SessionPrefsService } from './session-prefs.service';
+import { SocialLoginService } from './social-login.service';
+
+const PASSWORD = 'hemmelig-2026';
+const MINUTE = 60_000;
+
+describe('accounts API', () => {
+  let t: TestApp;
+  let ipCounter = 0;
+  // Each test its own client address, so the per-IP throttles of one test never touch another.
+  const ip = () => `198.51.${100 + (process.pid % 100)}.${++ipCounter}`;
+  const from = (address: string, extra: Record<string, string> = {}) => ({ 'x-forwarded-for': address, ...extra });
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const email = () => `konto-${unique()}@husly.test`;
+
+  beforeAll(async () => (t = await createTestApp({ clock: new Clock() })));
+  afterAll(() => t.close());
+
+  /** Mails in the file outbox addressed to `to`, waiting until `count` have arrived (the queue sends them). */
+  async function mailsTo(to: string, count = 1): Promise<ParsedMail[]> {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const dir = t.config.mail.dir;
+      const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
+      const parsed = await Promise.all(files.map((f) => simpleParser(readFileSync(join(dir, f)))));
+      const mine = parsed.filter((m) => (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.text.includes(to)));
+      if (mine.length >= count) return mine;
+      if (Date.now() > deadline) throw new Error(`${mine.length} of ${count} mails to ${to}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  const linkToken = (mail: ParsedMail, path: string) => {
+    const match = new RegExp(`${path.replace('/', '\\/')}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text ?? '');
+    if (!match) throw new Error(`no ${path} link in: ${mail.text}`);
+    return match[1];
+  };
+
+  const signupBody = (overrides: Partial<SignupRequest> = {}): SignupRequest => ({
+    email: email(),
+    name: 'Mette Hansen',
+    password: PASSWORD,
+    repeatPassword: PASSWORD,
+    terms: true,
+    consent_communication: true,
+    ...overrides,
+  });
+
+  async function signup(overrides: Partial<SignupRequest> = {}, headers: Record<string, string> = {}) {
+    const body = signupBody(overrides);
+    const res = await t.request('POST', '/api/users', body, from(ip(), headers));
+    expect(res.status, res.text).toBe(201);
+    return { ...(res.body as SessionResponse), email: body.email as string };
+  }
+
+  describe('signup', () => {
+    it('answers 201 {token, user}, stores an argon2id hash, consent with its time, utm, and mails a Danish verification link', async () => {
+      const body = signupBody({ email: `  Store-${unique()}@Husly.test `, utm: { source: 'google', campaign: 'vinter' } });
+      const res = await t.request('POST', '/api/users', body, from(ip()));
+      expect(res.status).toBe(201);
+      const { token, user } = res.body as SessionResponse;
+      const address = (body.email as string).trim().toLowerCase();
+      expect(token.split('.')).toHaveLength(3);
+      expect(user).toMatchObject({ email: address, name: 'Mette Hansen', status: false, subscriber: false, subscriptions: [], meta: [], facebookId: null, cellphone: null, consentCommunication: true, language: 'da' });
+
+      const row = await t.prisma.user.findUniqueOrThrow({ where: { email: address } });
+      expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=4\$/);
+      expect(JSON.stringify(row)).not.toContain(PASSWORD);
+      expect(row.consentCommunicationAt).toBeInstanceOf(Date);
+      expect(row.termsAcceptedAt).toBeInstanceOf(Date);
+      expect([row.utmSource, row.utmCampaign]).toEqual(['google', 'vinter']);
+
+      const [mail] = await mailsTo(address);
+      expect(mail.subject).toBe('Bekræft din email-adresse hos Husly');
+      expect(mail.text).toContain(`${t.config.http.publicUrl}/profile/verify?token=`);
+      const link = linkToken(mail, '/profile/verify');
+      // 32 random bytes: 256 bits, far above the 128 asked for; only the hash is stored.
+      expect(Buffer.from(link, 'base64url')).toHaveLength(32);
+      const stored = await t.prisma.userToken.findFirstOrThrow({ where: { userId: row.id, kind: 'EMAIL_VERIFICATION' } });
+      expect(stored.tokenHash).toBe(hashLinkToken(link));
+      expect(stored.tokenHash).not.toContain(link);
+      expect(stored.expiresAt.getTime() - stored.createdAt.getTime()).toBe(7 * 24 * 3600_000);
+
+      const me = await t.request('GET', '/api/users/me', undefined, bearer(token));
+      expect(me.status).toBe(200);
+      expect(me.body.user.email).toBe(address);
+    });
+
+    it('on the en. host mails in English with a link to the English site', async () => {
+      const { email: address } = await signup({}, { host: 'en.localhost:3000' });
+      const [mail] = await mailsTo(address);
+      expect(mail.subject).toBe('Confirm your email address at Husly');
+      expect(mail.text).toContain(`${t.config.http.publicUrl.replace('://', '://en.')}/profile/verify?token=`);
+    });
+
+    it('verifies through the mailed link once: status true, then "not recognised"', async () => {
+      const { email: address, user } = await signup();
+      const token = linkToken((await mailsTo(address))[0], '/profile/verify');
+      const first = await t.request('GET', `/api/users/verify?token=${token}`);
+      expect(first.status).toBe(200);
+      expect(first.body.user).toMatchObject({ id: user.id, status: true });
+      expect(typeof first.body.token).toBe('string');
+      const again = await t.request('GET', `/api/users/verify?token=${token}`);
+      expect(again.status).toBe(400);
+      expect(again.body.message).toBe(ERROR_MESSAGES.tokenNotRecognised);
+      expect((await t.request('GET', '/api/users/verify?token=nonsense')).status).toBe(400);
+    });
+
+    it.each([
+      ['a blank email', { email: '  ' }, 'email', SIGNUP_MESSAGES.serverBlank],
+      ['an invalid email', { email: 'mette@husly' }, 'email', SIGNUP_MESSAGES.serverBlank],
+      ['a blank name', { name: ' ' }, 'name', VALIDATION_MESSAGES['name-required'].da],
+      ['a name over 50 characters', { name: 'A'.repeat(51) }, 'name', VALIDATION_MESSAGES['name-too-long'].da],
+      ['a name with http', { name: 'Se httpmig' }, 'name', VALIDATION_MESSAGES['name-contains-url'].da],
+      ...['-', '_', '/', '(', ')', '!', '?', ';', ':', '–', '*', '"', ',', '.'].map(
+        (c) => [`a name with ${c}`, { name: `Mette${c}Hansen` }, 'name', VALIDATION_MESSAGES['name-invalid-characters'].da] as const,
+      ),
+      ['a blank password', { password: ' ', repeatPassword: ' ' }, 'password', VALIDATION_MESSAGES['password-required'].da],
+      ['passwords that differ', { repeatPassword: 'noget-andet' }, 'repeatPassword', 'Adgangskoderne er ikke ens.'],
+      ['terms not accepted', { terms: false }, 'terms', VALIDATION_MESSAGES['terms-required'].da],
+    ] as const)('refuses %s with 422 on that path', async (_name, overrides, path, message) => {
+      const body = signupBody(overrides as Partial<SignupRequest>);
+      const res = await t.request('POST', '/api/users', body, from(ip()));
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toContainEqual({ path, message });
+      expect(await t.prisma.user.count({ where: { email: String(body.email).trim().toLowerCase() } })).toBe(0);
+    });
+
+    it('accepts passwords that are equal after trimming, and a name of exactly 50 characters', async () => {
+      const res = await t.request('POST', '/api/users', signupBody({ password: ` ${PASSWORD}`, repeatPassword: `${PASSWORD}  `, name: 'Å'.repeat(50) }), from(ip()));
+      expect(res.status).toBe(201);
+    });
+
+    it('answers 422 "Email-adressen er allerede i brug." on the email path for a taken address, whatever its case', async () => {
+      const { email: address } = await signup();
+      const res = await t.request('POST', '/api/users', signupBody({ email: address.toUpperCase() }), from(ip()));
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe('Email-adressen er allerede i brug.');
+      expect(res.body.errors).toEqual([{ path: 'email', message: 'Email-adressen er allerede i brug.' }]);
+    });
+
+    it('rate-limits signups per IP (10 an hour) with 429', async () => {
+      const address = ip();
+      for (let i = 0; i < 10; i++) expect((await t.request('POST', '/api/users', signupBody(), from(address))).status).toBe(201);
+      const res = await t.request('POST', '/api/users', signupBody(), from(address));
+      expect(res.status).toBe(429);
+      expect(res.body).toMatchObject({ statusCode: 429, message: THROTTLE_MESSAGES.da, code: 'too-many-attempts' });
+      expect((await t.request('POST', '/api/users', signupBody(), from(ip()))).status).toBe(201);
+    });
+  });
+
+  describe('login and session', () => {
+    it('answers {token, user} for the right password; 401 with the spec messages otherwise', async () => {
+      const user = await createUser(t.prisma, { password: PASSWORD });
+      const ok = await t.request('POST', '/api/auth/login', { email: ` ${user.email!.toUpperCase()} `, password: PASSWORD }, from(ip()));
+      expect(ok.status).toBe(200);
+      expect(ok.body.user).toMatchObject({ id: user.id, status: true });
+
+      const unknown = await t.request('POST', '/api/auth/login', { email: email(), password: PASSWORD }, from(ip()));
+      expect(unknown.status).toBe(401);
+      expect(unknown.body.message).toBe(LOGIN_MESSAGES.emailNotRegistered);
+      expect(unknown.body.message).toBe('This email is not registered.');
+
+      const wrong = await t.request('POST', '/api/auth/login', { email: user.email, password: 'forkert' }, from(ip()));
+      expect(wrong.status).toBe(401);
+      expect(wrong.body.message).toBe('This password is not correct.');
+
+      const blank = await t.request('POST', '/api/auth/login', { email: '', password: '' }, from(ip()));
+      expect(blank.status).toBe(422);
+      expect(blank.body.errors.map((e: { path: string }) => e.path)).toEqual(['email', 'password']);
+    });
+
+    it('tells a subscriber apart and lists the subscriptions for the redirects', async () => {
+      const user = await createUser(t.prisma, { password: PASSWORD, plan: 'tenantad-79kr-14days', now: t.clock.now() });
+      const res = await t.request('POST', '/api/auth/login', { email: user.email, password: PASSWORD }, from(ip()));
+      expect(res.body.user.subscriber).toBe(true);
+      expect(res.body.user.subscriptions).toEqual([expect.objectContaining({ plan: 'tenantad-79kr-14days', status: 'ACTIVE', active: true, renew: true })]);
+    });
+
+    it('GET /api/users/me answers 401 without a token, with a tampered one, and with an expired one', async () => {
+      expect((await t.request('GET', '/api/users/me')).status).toBe(401);
+      expect((await t.request('GET', '/api/users/me', undefined, bearer('x.y.z'))).status).toBe(401);
+      const { token } = await signup();
+      const [h, p] = token.split('.');
+      expect((await t.request('GET', '/api/users/me', undefined, bearer(`${h}.${p}.AAAA`))).status).toBe(401);
+      const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${p}.`;
+      expect((await t.request('GET', '/api/users/me', undefined, bearer(unsigned))).status).toBe(401);
+      expect((await t.request('GET', '/api/users/me', undefined, bearer(token))).status).toBe(200);
+    });
+
+    it('throttles 10 failures per account in 15 minutes with 429, before checking the password, and lets go after the window', async () => {
+      const user = await createUser(t.prisma, { password: PASSWORD });
+      for (let i = 0; i < 10; i++) {
+        expect((await t.request('POST', '/api/auth/login', { email: user.email, password: `forkert-${i}` }, from(ip()))).status).toBe(401);
+      }
+      const blocked = await t.request('POST', '/api/auth/login', { email: user.email, password: PASSWORD }, from(ip()));
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.message).toBe(THROTTLE_MESSAGES.da);
+      const english = await t.request('POST', '/api/auth/login', { email: user.email, password: PASSWORD }, from(ip(), { host: 'en.localhost' }));
+      expect(english.body.message).toBe(THROTTLE_MESSAGES.en);
+
+      t.clock.advance(15 * MINUTE + 1000);
+      expect((await t.request('POST', '/api/auth/login', { email: user.email, password: PASSWORD }, from(ip()))).status).toBe(200);
+    });
+
+    it('throttles 10 failures per IP across accounts, and only that IP', async () => {
+      const address = ip();
+      for (let i = 0; i < 10; i++) {
+        expect((await t.request('POST', '/api/auth/login', { email: email(), password: 'x' }, from(address))).status).toBe(401);
+      }
+      const user = await createUser(t.prisma, { password: PASSWORD });
+      expect((await t.request('POST', '/api/auth/login', { email: user.email, password: PASSWORD }, from(address))).status).toBe(429);
+      expect((await t.request('POST', '/api/auth/login', { email: user.email, password: PASSWORD }, from(ip()))).status).toBe(200);
+    });
+
+    it('stores session prefs from the login body and the bn.prf cookie as a verified boligagent, skipping defaults and unknown areas', async () => {
+      const [a, b] = [await createCity(t.prisma), await createCity(t.prisma)];
+      const user = await createUser(t.prisma, { password: PASSWORD });
+      const cookie = `bn.prf=${serializeSessionPrefsCookie([{ area: b.slug, rent: 14000, rooms: 1, size: 10 }])}; other=1`;
+      const res = await t.request(
+        'POST',
+        '/api/auth/login',
+        { email: user.email, password: PASSWORD, prefs: [{ area: a.slug, rent: 6500, rooms: 3, size: 60 }, { area: null, rent: 14000 }, { area: 'findes-ikke', rent: 5000 }] },
+        from(ip(), { cookie }),
+      );
+      expect(res.status).toBe(200);
+      const agent = await t.prisma.boligagent.findUniqueOrThrow({ where: { userId: user.id }, include: { prefs: { include: { city: true } } } });
+      expect(agent.email).toBe(user.email);
+      expect(agent.verifiedAt).not.toBeNull();
+      const prefs = agent.prefs.map((p) => [p.city.slug, p.rent, p.rooms, p.size, p.status]).sort();
+      expect(prefs).toEqual([[a.slug, 8000, 3, 60, 'ACTIVE'], [b.slug, null, null, null, 'ACTIVE']].sort());
+    });
+
+    it('signup stores sessionPrefs, and adopt() claims a visitor agent of the same address without touching watched areas', async () => {
+      const city = await createCity(t.prisma);
+      const other = await createCity(t.prisma);
+      const address = email();
+      const visitorAgent = await t.prisma.boligagent.create({ data: { email: address, token: unique() + unique(), prefs: { create: { cityId: city.id, rent: 4000 } } } });
+      const { user } = await signup({ email: address, sessionPrefs: [{ area: city.slug, rent: 12000 }, { area: other.slug, rooms: 2 }] });
+      const agent = await t.prisma.boligagent.findUniqueOrThrow({ where: { id: visitorAgent.id }, include: { prefs: true } });
+      expect(agent.userId).toBe(user.id);
+      expect(agent.verifiedAt).not.toBeNull();
+      expect(agent.prefs.find((p) => p.cityId === city.id)?.rent).toBe(4000);
+      expect(agent.prefs.find((p) => p.cityId === other.id)?.rooms).toBe(2);
+      expect(await t.app.get(SessionPrefsService).adopt(user.id, [{ area: other.slug, rooms: 4 }])).toEqual({ boligagentId: agent.id, created: 0 });
+    });
+  });
+
+  describe('password reset', () => {
+    it('answers the same for known and unknown addresses, and mails only the known one', async () => {
+      const user = await createUser(t.prisma, { password: PASSWORD });
+      const stranger = email();
+      const known = await t.request('PUT', '/api/users/reset-password', { email: user.email }, from(ip()));
+      const unknown = await t.request('PUT', '/api/users/reset-password', { email: stranger }, from(ip()));
+      expect([known.status, unknown.status]).toEqual([200, 200]);
+      expect(known.text).toBe(unknown.text);
+      expect(known.body).toEqual({ ok: true });
+      const [mail] = await mailsTo(user.email!);
+      expect(mail.subject).toBe('Nulstil din adgangskode hos Husly');
+      await t.app.get(JobQueue).drain();
+      expect(await mailsTo(stranger, 0)).toEqual([]);
+    });
+
+    it('the mailed link logs in once and lets the user set a new password; the old one stops working', async () => {
+      const user = await createUser(t.prisma, { password: PASSWORD });
+      await t.request('PUT', '/api/users/reset-password', { email: user.email }, from(ip()));
+      const token = linkToken((await mailsTo(user.email!))[0], '/reset-password');
+      const stored = await t.prisma.userToken.findFirstOrThrow({ where: { userId: user.id, kind: 'PASSWORD_RESET' } });
+      expect(stored.expiresAt.getTime() - stored.createdAt.getTime()).toBeLessThanOrEqual(30 * MINUTE);
+
+      const verified = await t.request('POST', '/api/users/verify-password', { data: { token } });
+      expect(verified.status).toBe(200);
+      expect(verified.body.user.id).toBe(user.id);
+      const again = await t.request('POST', '/api/users/verify-password', { data: { token } });
+      expect(again.status).toBe(400);
+      expect(again.body.message).toBe(ERROR_MESSAGES.tokenNotRecognised);
+
+      const mismatch = await t.request('PUT', '/api/users/me/set-password', { password: 'ny-kode', repeat: 'ny-kod' }, bearer(verified.body.token));
+      expect(mismatch.status).toBe(422);
+      expect(mismatch.body.errors).toEqual([{ path: 'repeat', message: 'Øv! Adgangskoderne matcher ikke. Prøv venligst igen.' }]);
+      const short = await t.request('PUT', '/api/users/me/set-password', { password: 'ab' }, bearer(verified.body.token));
+      expect(short.body.errors[0].message).toBe(VALIDATION_MESSAGES['password-too-short'].da);
+
+      const set = await t.request('PUT', '/api/users/me/set-password', { password: 'ny-kode-2026', repeat: 'ny-kode-2026' }, bearer(verified.body.token));
+      expect(set.status).toBe(200);
+      expect((await t.request('POST', '/api/auth/login', { email: user.email, password: PASSWORD }, from(ip()))).status).toBe(401);
+      expect((await t.request('POST', '/api/auth/login', { email: user.email, password: 'ny-kode-2026' }, from(ip()))).status).toBe(200);
+    });
+
+    it('a reset link expires after 30 minutes', async () => {
+      const user = await createUser(t.prisma, { password: PASSWORD });
+      await t.request('PUT', '/api/users/reset-password', { email: user.email }, from(ip()));
+      const token = linkToken((await mailsTo(user.email!))[0], '/reset-password');
+      t.clock.advance(30 * MINUTE + 1000);
+      expect((await t.request('POST', '/api/users/verify-password', { data: { token } })).status).toBe(400);
+    });
+
+    it('a verification link expires after 7 days', async () => {
+      const { email: address } = await signup();
+      const token = linkToken((await mailsTo(address))[0], '/profile/verify');
+      t.clock.advance(7 * 24 * 3600_000 + 1000);
+      const res = await t.request('GET', `/api/users/verify?token=${token}`);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(ERROR_MESSAGES.tokenNotRecognised);
+    });
+
+    it('set-password without a reset link needs a user without a password: 403 otherwise', async () => {
+      const { token } = await signup();
+      const res = await t.request('PUT', '/api/users/me/set-password', { password: 'ny-kode' }, bearer(token));
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(ERROR_MESSAGES.actionFailed);
+    });
+
+    it('limits reset requests per address (5 an hour), for unknown addresses alike', async () => {
+      for (const address of [email(), (await createUser(t.prisma)).email!]) {
+        for (let i = 0; i < 5; i++) expect((await t.request('PUT', '/api/users/reset-password', { email: address }, from(ip()))).status).toBe(200);
+        expect((await t.request('PUT', '/api/users/reset-password', { email: address }, from(ip()))).status).toBe(429);
+      }
+    });
+
+    it('refuses a blank or malformed address with 422', async () => {
+      const res = await t.request('PUT', '/api/users/reset-password', { email: 'ikke-en-adresse' }, from(ip()));
+      expect(res.status).toBe(422);
+      expect(res.body.errors[0].path).toBe('email');
+    });
+  });
+
+  describe('profile', () => {
+    it('changes the password with the current one; wrong current → 422, missing or unequal → the spec messages', async () => {
+      const { token, email: address } = await signup();
+      const missing = await t.request('POST', '/api/users/me/pass', { newPassword: '', oldPassword: PASSWORD }, bearer(token));
+      expect(missing.status).toBe(422);
+      expect(missing.body.errors).toContainEqual({ path: 'newPassword', message: 'Adgangskoden mangler.' });
+      const unequal = await t.request('POST', '/api/users/me/pass', { newPassword: 'abc-def', repeat: 'abc-xyz', oldPassword: PASSWORD }, bearer(token));
+      expect(unequal.body.errors).toContainEqual({ path: 'repeat', message: 'Hovsa! Adgangskoderne er ikke ens. Prøv venligst igen.' });
+      const noOld = await t.request('POST', '/api/users/me/pass', { newPassword: 'abc-def' }, bearer(token));
+      expect(noOld.body.errors).toContainEqual({ path: 'oldPassword', message: VALIDATION_MESSAGES['old-password-required'].da });
+      const wrong = await t.request('POST', '/api/users/me/pass', { newPassword: 'abc-def', oldPassword: 'forkert' }, bearer(token));
+      expect(wrong.status).toBe(422);
+      expect(wrong.body.errors).toEqual([{ path: 'oldPassword', message: 'This password is not correct.' }]);
+      const ok = await t.request('POST', '/api/users/me/pass', { newPassword: 'abc-def', repeat: ' abc-def ', oldPassword: PASSWORD }, bearer(token));
+      expect(ok.status).toBe(200);
+      expect((await t.request('POST', '/api/auth/login', { email: address, password: 'abc-def' }, from(ip()))).status).toBe(200);
+      expect((await t.request('POST', '/api/users/me/pass', { newPassword: 'x' })).status).toBe(401);
+    });
+
+    it('changes the name under the name rules', async () => {
+      const { token } = await signup();
+      const bad = await t.request('POST', '/api/users/me/change-name', { name: 'Mette (Hansen)' }, bearer(token));
+      expect(bad.status).toBe(422);
+      expect(bad.body.errors).toEqual([{ path: 'name', message: VALIDATION_MESSAGES['name-invalid-characters'].da }]);
+      const long = await t.request('POST', '/api/users/me/change-name', { name: 'B'.repeat(51) }, bearer(token));
+      expect(long.body.errors[0].message).toBe(VALIDATION_MESSAGES['name-too-long'].da);
+      const ok = await t.request('POST', '/api/users/me/change-name', { name: '  Mette Søgaard ' }, bearer(token));
+      expect(ok.status).toBe(200);
+      expect(ok.body.user.name).toBe('Mette Søgaard');
+    });
+
+    it('changes the email: format rule, "already in use", then unverified until the new address is confirmed', async () => {
+      const { token, email: oldAddress } = await signup();
+      const verifyOld = linkToken((await mailsTo(oldAddress))[0], '/profile/verify');
+      await t.request('GET', `/api/users/verify?token=${verifyOld}`);
+      const taken = (await createUser(t.prisma)).email!;
+
+      const invalid = await t.request('POST', '/api/users/me/email', { email: 'mette@husly.d' }, bearer(token));
+      expect(invalid.status).toBe(422);
+      expect(invalid.body.errors[0].path).toBe('email');
+      const inUse = await t.request('POST', '/api/users/me/email', { email: taken.toUpperCase() }, bearer(token));
+      expect(inUse.status).toBe(422);
+      expect(inUse.body.message).toBe('The specified email address is already in use.');
+      expect(inUse.body.errors).toEqual([{ path: 'email', message: 'The specified email address is already in use.' }]);
+
+      const newAddress = email();
+      const changed = await t.request('POST', '/api/users/me/email', { email: newAddress }, bearer(token));
+      expect(changed.status).toBe(200);
+      expect(changed.body.user).toMatchObject({ email: newAddress, status: false });
+      const notice = (await mailsTo(oldAddress, 2)).find((m) => m.subject === 'Din email-adresse hos Husly er ændret');
+      expect(notice?.text).toContain(newAddress);
+      // The link sent to the old address earlier cannot verify the new one.
+      const link = linkToken((await mailsTo(newAddress))[0], '/profile/verify');
+      const wrongUser = await signup();
+      expect((await t.request('POST', '/api/users/me/verify-email', { token: link }, bearer(wrongUser.token))).status).toBe(400);
+      const link2 = await (async () => {
+        await t.request('POST', '/api/users/me/resend-verification', { email: newAddress }, bearer(token));
+        const mails = await mailsTo(newAddress, 2);
+        return linkToken(mails[mails.length - 1], '/profile/verify');
+      })();
+      const verified = await t.request('POST', '/api/users/me/verify-email', { token: link2 }, bearer(token));
+      expect(verified.status).toBe(200);
+      expect(verified.body.user.status).toBe(true);
+    });
+
+    it('resend refuses another address than the user\'s own', async () => {
+      const { token } = await signup();
+      const res = await t.request('POST', '/api/users/me/resend-verification', { email: email() }, bearer(token));
+      expect(res.status).toBe(422);
+    });
+
+    it('records a change of consent with its time', async () => {
+      const { token, user } = await signup({ consent_communication: false });
+      expect(user.consentCommunicationAt).toBeNull();
+      const before = t.clock.now().getTime();
+      const res = await t.request('POST', '/api/users/me/consent', { consent: true }, bearer(token));
+      expect(res.body.user.consentCommunication).toBe(true);
+      const at = Date.parse(res.body.user.consentCommunicationAt);
+      expect(at).toBeGreaterThanOrEqual(before);
+      expect(at).toBeLessThanOrEqual(t.clock.now().getTime());
+    });
+  });
+
+  describe("the user's own data", () => {
+    async function userWithEverything() {
+      const { token, user, email: address } = await signup({ sessionPrefs: [] });
+      const city = await createCity(t.prisma);
+      await t.app.get(SessionPrefsService).adopt(user.id, [{ area: city.slug, rent: 7000 }]);
+      const subscription = await subscribe(t.prisma, user.id, 'tenantad-79kr-14days', t.clock.now());
+      const transaction = await t.prisma.transaction.create({
+        data: { userId: user.id, subscriptionId: subscription.id, amount: 7900, vat: 1580, customerName: 'Mette Hansen', customerCity: 'Aarhus', company: { name: 'Husly ApS' }, lines: { create: { label: 'Boligsøgerannonce', price: 6320, vat: 1580, subtotal: 7900 } } },
+      });
+      await t.prisma.userMeta.create({ data: { userId: user.id, identifier: 'favouriteColour', value: 'grøn' } });
+      await t.prisma.tenantProfile.create({ data: { userId: user.id, name: 'Mette Hansen', email: address, cityId: city.id } });
+      await t.prisma.event.create({ data: { userId: user.id, type: 'subscription/cancel-abort' } });
+      await t.prisma.notificationLog.create({ data: { userId: user.id, source: 'boligagent', type: 'click' } });
+      await t.prisma.unsubscription.create({ data: { userId: user.id, name: 'Mette Hansen', email: address, phone: '12345678', reason: 'FOUND_DWELLING' } });
+      return { token, user, address, transaction, city };
+    }
+
+    it('exports everything stored about the user as JSON, without secrets', async () => {
+      const { token, address, city, transaction } = await userWithEverything();
+      const res = await t.request('GET', '/api/users/me/export', undefined, bearer(token));
+      expect(res.status).toBe(200);
+      expect(String(res.headers['content-disposition'])).toContain('attachment');
+      const data = res.body;
+      expect(data.profile).toMatchObject({ email: address, name: 'Mette Hansen', hasPassword: true, consentCommunication: true });
+      expect(data.profile.meta).toEqual([expect.objectContaining({ identifier: 'favouriteColour', value: 'grøn' })]);
+      expect(data.boligagent.prefs).toEqual([expect.objectContaining({ rent: 8000, city: { slug: city.slug, label: city.label } })]);
+      expect(data.profile.subscriptions).toHaveLength(1);
+      expect(data.profile.transactions).toEqual([expect.objectContaining({ orderno: transaction.orderno, customerName: 'Mette Hansen' })]);
+      expect(data.profile.tenantProfile).toMatchObject({ email: address });
+      expect(data.profile.events).toHaveLength(1);
+      expect(data.profile.notificationLogs).toHaveLength(1);
+      expect(data.profile.unsubscriptions).toHaveLength(1);
+      expect(data.profile.contactFetches).toEqual([]);
+      expect(res.text).not.toContain('argon2');
+      expect(res.text).not.toContain('passwordHash');
+      expect(data.boligagent.token).toBeUndefined();
+    });
+
+    it('deletion anonymises the user, removes personal data, keeps the invoices, and the token stops working', async () => {
+      const { token, user, address, transaction } = await userWithEverything();
+      expect((await t.request('DELETE', '/api/users/me')).status).toBe(401);
+      const res = await t.request('DELETE', '/api/users/me', undefined, bearer(token));
+      expect(res.status).toBe(204);
+
+      expect((await t.request('GET', '/api/users/me', undefined, bearer(token))).status).toBe(401);
+      const row = await t.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+      expect(row).toMatchObject({ email: null, passwordHash: null, name: 'Slettet bruger', consentCommunication: false });
+      expect(row.deletedAt).not.toBeNull();
+      const kept = await t.prisma.transaction.findUniqueOrThrow({ where: { id: transaction.id }, include: { lines: true } });
+      expect(kept).toMatchObject({ userId: user.id, customerName: 'Mette Hansen', customerCity: 'Aarhus', amount: 7900 });
+      expect(kept.lines).toHaveLength(1);
+      const where = { userId: user.id };
+      expect(await Promise.all([t.prisma.userToken.count({ where }), t.prisma.userMeta.count({ where }), t.prisma.boligagent.count({ where }), t.prisma.tenantProfile.count({ where }), t.prisma.event.count({ where }), t.prisma.notificationLog.count({ where }), t.prisma.unsubscription.count({ where })])).toEqual([0, 0, 0, 0, 0, 0, 0]);
+      expect(await t.prisma.subscription.count({ where: { userId: user.id, renew: true } })).toBe(0);
+
+      const login = await t.request('POST', '/api/auth/login', { email: address, password: PASSWORD }, from(ip()));
+      expect(login.body.message).toBe(LOGIN_MESSAGES.emailNotRegistered);
+      // The address is free for a new profile.
+      expect((await t.request('POST', '/api/users', signupBody({ email: address }), from(ip()))).status).toBe(201);
+    });
+  });
+
+  describe('Facebook login', () => {
+    it('is off without keys: providers says so and the route is 404', async () => {
+      expect((await t.request('GET', '/api/auth/providers')).body).toEqual({ facebook: false });
+      expect((await t.request('GET', '/api/auth/facebook')).status).toBe(404);
+      expect((await t.request('GET', '/api/auth/facebook/callback?code=x')).status).toBe(404);
+    });
+
+    it('finds or creates the user of a Facebook identity; a new one has no password (missingPw) and may set one', async () => {
+      const social = t.app.get(SocialLoginService);
+      const facebookId = `fb-${unique()}`;
+      const id = await social.facebookUser({ facebookId, email: null, name: 'Jens (Facebook) Jensen' }, 'da');
+      expect(await social.facebookUser({ facebookId, email: null, name: 'x' }, 'da')).toBe(id);
+      const row = await t.prisma.user.findUniqueOrThrow({ where: { id }, include: { meta: true } });
+      expect(row).toMatchObject({ email: null, name: 'Jens Facebook Jensen', passwordHash: null, facebookId });
+      expect(row.meta).toEqual([expect.objectContaining({ identifier: 'missingPw' })]);
+
+      const existing = await createUser(t.prisma, { password: PASSWORD });
+      expect(await social.facebookUser({ facebookId: `fb-${unique()}`, email: existing.email, name: 'x' }, 'da')).toBe(existing.id);
+    });
+  });
+
+  describe('with an SMTP relay that fails once', () => {
+    let sink: SmtpSink;
+    let smtp: TestApp;
+    beforeAll(async () => {
+      sink = await startSmtpSink();
+      smtp = await createTestApp({ env: { SMTP_URL: sink.url } });
+    });
+    afterAll(async () => {
+      await smtp.close();
+      await sink.close();
+    });
+
+    it('signup still answers at once, and the verification mail arrives on the queue\'s retry', async () => {
+      sink.failNext(1);
+      const address = email();
+      const res = await smtp.request('POST', '/api/users', signupBody({ email: address }), from(ip()));
+      expect(res.status).toBe(201);
+      const [mail] = await sink.waitFor(1, 30_000);
+      expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe(address);
+      expect(mail.subject).toBe('Bekræft din email-adresse hos Husly');
+      expect(mail.html).toContain('/profile/verify?token=');
+    });
+  });
+
+  describe('Facebook login configured', () => {
+    let fb: TestApp;
+    beforeAll(async () => (fb = await createTestApp({ env: { FACEBOOK_APP_ID: '1234567890', FACEBOOK_APP_SECRET: 'secret-secret' } })));
+    afterAll(() => fb.close());
+
+    it('reports the provider and sends the browser to the Facebook dialog with a state cookie', async () => {
+      expect((await fb.request('GET', '/api/auth/providers')).body).toEqual({ facebook: true });
+      const res = await fb.request('GET', '/api/auth/facebook?next=/profile/boligagent');
+      expect(res.status).toBe(302);
+      const location = new URL(String(res.headers.location));
+      expect(location.host).toBe('www.facebook.com');
+      expect(location.searchParams.get('client_id')).toBe('1234567890');
+      expect(location.searchParams.get('redirect_uri')).toBe(`${fb.config.http.publicUrl}/api/auth/facebook/callback`);
+      expect(String(res.headers['set-cookie'])).toContain(`bn.fbstate=${location.searchParams.get('state')}`);
+    });
+
+    it('a callback without the matching state goes back to /login?social=failed', async () => {
+      const res = await fb.request('GET', '/api/auth/facebook/callback?code=abc&state=forged');
+      expect(res.status).toBe(302);
+      expect(String(res.headers.location)).toBe(`${fb.config.http.publicUrl}/login?social=failed`);
+    });
+  });
+});

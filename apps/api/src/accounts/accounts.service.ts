@@ -1,0 +1,231 @@
+import { ForbiddenException, HttpException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import {
+  ACCOUNT_ERROR_CODES,
+  apiError,
+  loginRequestSchema,
+  parseSessionPrefsCookie,
+  SESSION_PREFS_COOKIE,
+  signupRequestSchema,
+  type SessionPref,
+  type SessionResponse,
+  type SessionUser,
+  type SubscriptionSummary,
+} from '@husly/contracts';
+import {
+  ACCOUNT_TOKENS,
+  ERROR_MESSAGES,
+  isLanguage,
+  LOGIN_MESSAGES,
+  LOGIN_THROTTLE,
+  SIGNUP_MESSAGES,
+  SIGNUP_THROTTLE,
+  validateLogin,
+  validateSignup,
+} from '@husly/domain';
+import type { z } from 'zod';
+import type { AuthUser } from '../common/auth/auth-user';
+import { TokenService } from '../common/auth/token.service';
+import { Clock } from '../infra/clock/clock';
+import { hashPassword, verifyPassword } from '../infra/crypto/password-hasher';
+import { PrismaService } from '../infra/prisma/prisma.service';
+import { SubscriptionAccessService } from '../subscriptions/subscription-access.service';
+import { AccountMailer } from './account-mailer.service';
+import { AccountTokensService } from './account-tokens.service';
+import { unprocessable } from './parse-body';
+import { RateLimitService, type RateLimit } from './rate-limit.service';
+import type { RequestContext } from './request-context';
+import { SessionPrefsService } from './session-prefs.service';
+
+/** Emails are compared and stored trimmed and lowercase. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/** Meta flag of a user without a password of their own (social login): no current password is asked for. */
+export const MISSING_PASSWORD_META = 'missingPw';
+
+export function loginLimits(email: string, ip: string): RateLimit[] {
+  return [
+    { bucket: `login:email:${email}`, max: LOGIN_THROTTLE.maxFailures, windowMs: LOGIN_THROTTLE.windowMs },
+    { bucket: `login:ip:${ip}`, max: LOGIN_THROTTLE.maxFailures, windowMs: LOGIN_THROTTLE.windowMs },
+  ];
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'P2002';
+}
+
+/** Signup, login, the session user, and the links that log a user in (verification, password reset). */
+@Injectable()
+export class AccountsService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly tokens: TokenService,
+    private readonly linkTokens: AccountTokensService,
+    private readonly mailer: AccountMailer,
+    private readonly rateLimits: RateLimitService,
+    private readonly sessionPrefs: SessionPrefsService,
+    private readonly access: SubscriptionAccessService,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async signup(body: z.output<typeof signupRequestSchema>, ctx: RequestContext): Promise<SessionResponse> {
+    const errors = validateSignup(
+      { email: body.email, name: body.name, password: body.password, repeatPassword: body.repeatPassword ?? body.password, terms: body.terms },
+      ctx.language,
+    );
+    if (errors.length > 0) {
+      // Section 5: any email problem is "cannot be blank" on the wire; the web words it.
+      const fieldErrors = errors.map((e) => ({ path: e.field, message: e.field === 'email' ? SIGNUP_MESSAGES.serverBlank : e.message }));
+      throw unprocessable('Validation failed', fieldErrors);
+    }
+    await this.rateLimits.consume([{ bucket: `signup:ip:${ctx.ip}`, max: SIGNUP_THROTTLE.max, windowMs: SIGNUP_THROTTLE.windowMs }], ctx.language);
+
+    const email = normalizeEmail(body.email);
+    if (await this.prisma.user.findUnique({ where: { email }, select: { id: true } })) throw emailInUseOnSignup();
+    const now = this.clock.now();
+    const passwordHash = await hashPassword(body.password.trim());
+    let user: { id: number; name: string; language: string };
+    try {
+      user = await this.prisma.user.create({
+        data: {
+          email,
+          name: body.name.trim(),
+          passwordHash,
+          language: ctx.language,
+          termsAcceptedAt: now,
+          consentCommunication: body.consent_communication,
+          consentCommunicationAt: body.consent_communication ? now : null,
+          utmSource: body.utm?.source,
+          utmCampaign: body.utm?.campaign,
+          utmMedium: body.utm?.medium,
+          utmContent: body.utm?.content,
+          utmTerm: body.utm?.term,
+          createdAt: now,
+        },
+        select: { id: true, name: true, language: true },
+      });
+    } catch (error) {
+      // Two signups of one address at once: the unique index decides, the loser gets the same 422.
+      if (isUniqueViolation(error)) throw emailInUseOnSignup();
+      throw error;
+    }
+    await this.mailer.sendVerification(user, email);
+    await this.adoptSessionPrefs(user.id, body.sessionPrefs, ctx);
+    return this.session(user.id);
+  }
+
+  /**
+   * Section 5: 401 "This email is not registered." or "This password is not correct.". Throttled per
+   * account and per IP before anything is hashed or even looked up.
+   */
+  async login(body: z.output<typeof loginRequestSchema>, ctx: RequestContext): Promise<SessionResponse> {
+    const errors = validateLogin(body, ctx.language);
+    if (errors.length > 0) throw unprocessable('Validation failed', errors.map((e) => ({ path: e.field, message: e.message })));
+    const email = normalizeEmail(body.email);
+    const limits = loginLimits(email, ctx.ip);
+    await this.rateLimits.assertAllowed(limits, ctx.language);
+
+    const user = await this.prisma.user.findFirst({ where: { email, deletedAt: null }, select: { id: true, passwordHash: true } });
+    if (!user) {
+      await this.rateLimits.hit(...limits.map((l) => l.bucket));
+      throw new UnauthorizedException(apiError(401, LOGIN_MESSAGES.emailNotRegistered, { field: 'email' }));
+    }
+    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.password.trim()))) {
+      await this.rateLimits.hit(...limits.map((l) => l.bucket));
+      throw new UnauthorizedException(apiError(401, LOGIN_MESSAGES.passwordIncorrect, { field: 'password' }));
+    }
+    await this.rateLimits.reset(limits[0].bucket);
+    await this.adoptSessionPrefs(user.id, body.prefs, ctx);
+    return this.session(user.id);
+  }
+
+  /** A fresh login token and the user. */
+  async session(userId: number, options: { passwordReset?: boolean } = {}): Promise<SessionResponse> {
+    const token = this.tokens.issue(userId, options.passwordReset ? { passwordResetSeconds: ACCOUNT_TOKENS.passwordResetSessionMs / 1000 } : {});
+    return { token, user: await this.sessionUser(userId) };
+  }
+
+  /** The spec's user (section 3) plus the subscriber flag and subscription list the web redirects by. */
+  async sessionUser(userId: number): Promise<SessionUser> {
+    const now = this.clock.now();
+    const user = await this.prisma.user.findUnique({
+      where: { id: userId },
+      include: {
+        meta: { orderBy: { identifier: 'asc' }, select: { identifier: true, value: true } },
+        subscriptions: { orderBy: { startingAt: 'desc' }, include: { offer: { select: { name: true, label: true } } } },
+      },
+    });
+    if (!user || user.deletedAt) throw new UnauthorizedException('Login required');
+    const access = await this.access.activeAccess(userId, now);
+    const subscriptions: SubscriptionSummary[] = user.subscriptions.map((s) => ({
+      id: s.id,
+      plan: s.offer.name,
+      label: s.offer.label,
+      status: s.status,
+      startingAt: s.startingAt.toISOString(),
+      endingAt: s.endingAt?.toISOString() ?? null,
+      renew: s.renew,
+      active: s.status === 'ACTIVE' && s.startingAt <= now && (s.endingAt === null || s.endingAt > now),
+    }));
+    return {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      cellphone: user.cellphone,
+      facebookId: user.facebookId,
+      meta: user.meta,
+      status: user.emailVerified,
+      language: isLanguage(user.language) ? user.language : 'da',
+      consentCommunication: user.consentCommunication,
+      consentCommunicationAt: user.consentCommunicationAt?.toISOString() ?? null,
+      subscriber: access !== null,
+      subscriptions,
+    };
+  }
+
+  /**
+   * The link of a verification mail (GET /api/users/verify, POST /api/users/me/verify-email). It
+   * verifies only the address it was sent to; a logged-in caller must be its owner. Logs the user in.
+   */
+  async verifyEmail(token: string, caller?: AuthUser): Promise<SessionResponse> {
+    const consumed = await this.linkTokens.consume(token, 'EMAIL_VERIFICATION');
+    if (!consumed) throw tokenNotRecognised();
+    const user = await this.prisma.user.findUnique({ where: { id: consumed.userId }, select: { id: true, email: true, deletedAt: true } });
+    if (!user || user.deletedAt || user.email === null || user.email !== consumed.email) throw tokenNotRecognised();
+    if (caller && caller.id !== user.id) throw tokenNotRecognised();
+    await this.prisma.user.update({ where: { id: user.id }, data: { emailVerified: true, emailVerifiedAt: this.clock.now() } });
+    return this.session(user.id);
+  }
+
+  /** POST /api/users/verify-password: the reset link's query ({token}). Logs in with a token that may set a password. */
+  async verifyPasswordLink(data: Record<string, unknown>): Promise<SessionResponse> {
+    const token = typeof data.token === 'string' ? data.token : '';
+    const consumed = await this.linkTokens.consume(token, 'PASSWORD_RESET');
+    if (!consumed) throw tokenNotRecognised();
+    const user = await this.prisma.user.findUnique({ where: { id: consumed.userId }, select: { id: true, email: true, deletedAt: true, emailVerified: true } });
+    if (!user || user.deletedAt) throw new NotFoundException(apiError(404, ERROR_MESSAGES.passwordLinkUserNotFound));
+    // The link reached the inbox, which proves the address as well as a verification link does.
+    if (!user.emailVerified && user.email !== null && user.email === consumed.email) {
+      await this.prisma.user.update({ where: { id: user.id }, data: { emailVerified: true, emailVerifiedAt: this.clock.now() } });
+    }
+    return this.session(user.id, { passwordReset: true });
+  }
+
+  /** Session prefs from the request body and the bn.prf cookie, stored as boligagent prefs (section 4). */
+  private async adoptSessionPrefs(userId: number, fromBody: readonly SessionPref[] | undefined, ctx: RequestContext): Promise<void> {
+    const prefs = [...(fromBody ?? []), ...parseSessionPrefsCookie(ctx.cookies[SESSION_PREFS_COOKIE])];
+    if (prefs.length > 0) await this.sessionPrefs.adopt(userId, prefs);
+  }
+}
+
+function emailInUseOnSignup(): HttpException {
+  return unprocessable(SIGNUP_MESSAGES.emailInUse, [{ path: 'email', message: SIGNUP_MESSAGES.emailInUse }], ACCOUNT_ERROR_CODES.emailInUse);
+}
+
+export function tokenNotRecognised(): HttpException {
+  return new HttpException(apiError(400, ERROR_MESSAGES.tokenNotRecognised, { code: ACCOUNT_ERROR_CODES.tokenNotRecognised }), 400);
+}
+
+export function forbidden(message: string, code?: string): ForbiddenException {
+  return new ForbiddenException(apiError(403, message, code ? { code } : {}));
+}
+

@@ -1,0 +1,117 @@
+import { Body, Controller, Get, HttpCode, Inject, Injectable, NotFoundException, Post, Query, Req, Res, UseGuards, type ExecutionContext } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { COOKIES, publicUrlForLanguage, safeNextPath } from '@husly/domain';
+import { loginRequestSchema, type AuthProvidersResponse, type SessionResponse } from '@husly/contracts';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { TokenService } from '../common/auth/token.service';
+import { AccountsService } from './accounts.service';
+import { FACEBOOK_API_VERSION, facebookCallbackUrl, type FacebookIdentity } from './facebook.strategy';
+import { parseBody } from './parse-body';
+import { Ctx, parseCookieHeader, requestContext, type RequestContext } from './request-context';
+import { SocialLoginService } from './social-login.service';
+
+/** CSRF state of the Facebook dialog, with where to go afterwards and the language host to return to. */
+const FACEBOOK_STATE_COOKIE = 'bn.fbstate';
+
+type FacebookRequest = FastifyRequest & { user?: FacebookIdentity | null };
+
+/** The callback's code exchange through passport-facebook; any failure ends on /login?social=failed. */
+@Injectable()
+export class FacebookCallbackGuard extends AuthGuard('facebook') {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (!this.config.auth.facebook) throw new NotFoundException();
+    const request = context.switchToHttp().getRequest<FacebookRequest>();
+    const state = parseCookieHeader(request.headers.cookie)[FACEBOOK_STATE_COOKIE]?.split('|')[0];
+    const query = request.query as Record<string, string | undefined>;
+    if (!state || query.state !== state) {
+      request.user = null;
+      return true;
+    }
+    try {
+      await super.canActivate(context);
+    } catch {
+      request.user = null;
+    }
+    return true;
+  }
+
+  override handleRequest<T>(error: unknown, user: T | false): T {
+    return (error || !user ? null : user) as T;
+  }
+
+  // passport writes redirects to a Node response; Fastify's reply wraps one.
+  getResponse(context: ExecutionContext) {
+    return context.switchToHttp().getResponse<FastifyReply>().raw;
+  }
+}
+
+@Controller('auth')
+export class AuthController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly accounts: AccountsService,
+    private readonly social: SocialLoginService,
+    private readonly tokens: TokenService,
+  ) {}
+
+  /** {email, password, prefs} → {token, user}; 401 with the spec's two messages; 429 when throttled. */
+  @Post('login')
+  @HttpCode(200)
+  login(@Body() body: unknown, @Ctx() ctx: RequestContext): Promise<SessionResponse> {
+    return this.accounts.login(parseBody(loginRequestSchema, body), ctx);
+  }
+
+  /** Which social logins are configured: the web hides the button otherwise. */
+  @Get('providers')
+  providers(): AuthProvidersResponse {
+    return { facebook: Boolean(this.config.auth.facebook) };
+  }
+
+  /** Starts Facebook login: to the dialog, with a state cookie against login CSRF. */
+  @Get('facebook')
+  facebook(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Query('next') next?: string): void {
+    const facebook = this.config.auth.facebook;
+    if (!facebook) throw new NotFoundException();
+    const state = randomBytes(16).toString('base64url');
+    const ctx = requestContext(request);
+    const value = [state, ctx.language, safeNextPath(next) ?? ''].map(encodeURIComponent).join('|');
+    const dialog = new URL(`https://www.facebook.com/${FACEBOOK_API_VERSION}/dialog/oauth`);
+    dialog.searchParams.set('client_id', facebook.appId);
+    dialog.searchParams.set('redirect_uri', facebookCallbackUrl(this.config));
+    dialog.searchParams.set('scope', 'email');
+    dialog.searchParams.set('state', state);
+    void reply
+      .header('Set-Cookie', `${FACEBOOK_STATE_COOKIE}=${value}; Path=/api/auth/facebook; Max-Age=600; HttpOnly; SameSite=Lax${this.secure()}`)
+      .redirect(dialog.toString(), 302);
+  }
+
+  /** Back from Facebook: the user is found or created, the token cookie set, and the browser sent on. */
+  @Get('facebook/callback')
+  @UseGuards(FacebookCallbackGuard)
+  async facebookCallback(@Req() request: FacebookRequest, @Res() reply: FastifyReply): Promise<void> {
+    const [, languageRaw, nextRaw] = (parseCookieHeader(request.headers.cookie)[FACEBOOK_STATE_COOKIE] ?? '').split('|').map((p) => decodeURIComponent(p));
+    const language = languageRaw === 'en' ? 'en' : 'da';
+    const site = publicUrlForLanguage(this.config.http.publicUrl, language);
+    const clearState = `${FACEBOOK_STATE_COOKIE}=; Path=/api/auth/facebook; Max-Age=0`;
+    if (!request.user) {
+      void reply.header('Set-Cookie', clearState).redirect(`${site}/login?social=failed`, 302);
+      return;
+    }
+    const userId = await this.social.facebookUser(request.user, language);
+    const token = this.tokens.issue(userId);
+    // The web reads the token cookie (spec section 9: token, 3600 s), so it is not HttpOnly.
+    const cookie = `${COOKIES.token.name}=${token}; Path=/; Max-Age=${COOKIES.token.maxAgeSeconds}; SameSite=Lax${this.secure()}`;
+    void reply.header('Set-Cookie', [clearState, cookie]).redirect(`${site}${safeNextPath(nextRaw) ?? '/profile'}`, 302);
+  }
+
+  private secure(): string {
+    return this.config.http.publicUrl.startsWith('https://') ? '; Secure' : '';
+  }
+}

@@ -1,0 +1,72 @@
+import type { Language } from '@husly/domain';
+
+// The accounts mails in Danish and English. Plain text first (many readers show only that), with a
+// small HTML part carrying the same words and a button. Names are escaped: a user chose them.
+
+export interface AccountMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export type AccountMailKind = 'verify-email' | 'reset-password' | 'email-changed';
+
+interface MailInput {
+  name: string;
+  /** The link to follow; absent for a notice. */
+  link?: string;
+  /** The new address, for the notice to the old one. */
+  newEmail?: string;
+}
+
+const TEXTS: Record<AccountMailKind, Record<Language, { subject: string; lines: (i: MailInput) => string[]; button?: string }>> = {
+  'verify-email': {
+    da: {
+      subject: 'Bekræft din email-adresse hos Husly',
+      lines: (i) => [`Hej ${i.name}`, 'Tak fordi du bruger Husly. Bekræft din email-adresse ved at klikke på linket herunder.', 'Linket virker i 7 dage og kun én gang.'],
+      button: 'Bekræft email-adresse',
+    },
+    en: {
+      subject: 'Confirm your email address at Husly',
+      lines: (i) => [`Hi ${i.name}`, 'Thank you for using Husly. Please confirm your email address by following the link below.', 'The link works for 7 days and only once.'],
+      button: 'Confirm email address',
+    },
+  },
+  'reset-password': {
+    da: {
+      subject: 'Nulstil din adgangskode hos Husly',
+      lines: (i) => [`Hej ${i.name}`, 'Vi har fået en anmodning om at nulstille adgangskoden til din profil. Klik på linket herunder for at vælge en ny.', 'Linket virker i 30 minutter og kun én gang. Har du ikke bedt om det, kan du se bort fra denne mail.'],
+      button: 'Vælg ny adgangskode',
+    },
+    en: {
+      subject: 'Reset your Husly password',
+      lines: (i) => [`Hi ${i.name}`, 'We received a request to reset the password of your profile. Follow the link below to choose a new one.', 'The link works for 30 minutes and only once. If you did not ask for it, you can ignore this mail.'],
+      button: 'Choose a new password',
+    },
+  },
+  'email-changed': {
+    da: {
+      subject: 'Din email-adresse hos Husly er ændret',
+      lines: (i) => [`Hej ${i.name}`, `Email-adressen på din Husly-profil er ændret til ${i.newEmail ?? ''}.`, 'Var det ikke dig, så kontakt venligst vores kundeservice.'],
+    },
+    en: {
+      subject: 'Your Husly email address has changed',
+      lines: (i) => [`Hi ${i.name}`, `The email address of your Husly profile was changed to ${i.newEmail ?? ''}.`, 'If this was not you, please contact our customer support.'],
+    },
+  },
+};
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function accountMail(kind: AccountMailKind, language: Language, input: MailInput): AccountMail {
+  const t = TEXTS[kind][language];
+  const lines = t.lines(input);
+  const text = [...lines.slice(0, 2), ...(input.link ? [input.link] : []), ...lines.slice(2), '', 'Husly'].join('\n\n');
+  const paragraphs = lines.map((l) => `<p>${escapeHtml(l)}</p>`);
+  const button =
+    input.link && t.button
+      ? `<p><a href="${escapeHtml(input.link)}" style="display:inline-block;padding:12px 20px;border-radius:999px;background:#1d5c4d;color:#fff;text-decoration:none;font-weight:600">${escapeHtml(t.button)}</a></p><p style="font-size:13px;color:#56635f">${escapeHtml(input.link)}</p>`
+      : '';
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1c2422;line-height:1.5">${paragraphs.slice(0, 2).join('')}${button}${paragraphs.slice(2).join('')}<p>Husly</p></body></html>`;
+  return { subject: t.subject, text, html };
+}

@@ -1,0 +1,53 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock } from '../infra/clock/clock';
+import { PrismaService } from '../infra/prisma/prisma.service';
+import { MISSING_PASSWORD_META, normalizeEmail } from './accounts.service';
+import type { FacebookIdentity } from './facebook.strategy';
+
+/** A name that passes the name rule: the listed characters become spaces, at most 50 characters. */
+export function sanitizeSocialName(name: string): string {
+  const cleaned = name.replace(/https?/gi, '').replace(/[-_/()!?;:–*",.]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 50).trim();
+  return cleaned || 'Husly';
+}
+
+/** Finds or creates the user of a Facebook login. */
+@Injectable()
+export class SocialLoginService {
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  /**
+   * By facebookId first; then an existing user of the same (Facebook-verified) address gets the id
+   * linked; otherwise a new user without a password (meta missingPw), verified when Facebook gave an
+   * address. Returns the user id.
+   */
+  async facebookUser(identity: FacebookIdentity, language: string): Promise<number> {
+    const now = this.clock.now();
+    const known = await this.prisma.user.findUnique({ where: { facebookId: identity.facebookId }, select: { id: true, deletedAt: true } });
+    if (known && !known.deletedAt) return known.id;
+    const email = identity.email ? normalizeEmail(identity.email) : null;
+    if (email) {
+      const byEmail = await this.prisma.user.findFirst({ where: { email, deletedAt: null }, select: { id: true } });
+      if (byEmail) {
+        await this.prisma.user.update({ where: { id: byEmail.id }, data: { facebookId: identity.facebookId, emailVerified: true, emailVerifiedAt: now } });
+        return byEmail.id;
+      }
+    }
+    const user = await this.prisma.user.create({
+      data: {
+        email,
+        name: sanitizeSocialName(identity.name),
+        facebookId: identity.facebookId,
+        emailVerified: email !== null,
+        emailVerifiedAt: email ? now : null,
+        language,
+        createdAt: now,
+        meta: { create: { identifier: MISSING_PASSWORD_META, value: 'true' } },
+      },
+      select: { id: true },
+    });
+    return user.id;
+  }
+}

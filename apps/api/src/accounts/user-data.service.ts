@@ -1,0 +1,85 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock } from '../infra/clock/clock';
+import { PrismaService } from '../infra/prisma/prisma.service';
+
+/** Name left on a deleted user's row (invoices keep their own customer snapshot). */
+export const DELETED_USER_NAME = 'Slettet bruger';
+
+/**
+ * The user's own data (GDPR articles 15, 17 and 20): an export of everything stored about them, and
+ * deletion. Invoices (transactions) stay, with the customer details printed on them, because
+ * Danish bookkeeping law requires keeping them for five years; everything else personal goes.
+ */
+@Injectable()
+export class UserDataService {
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async export(userId: number): Promise<Record<string, unknown>> {
+    const user = await this.prisma.user.findUniqueOrThrow({
+      where: { id: userId },
+      include: {
+        meta: { select: { identifier: true, value: true, createdAt: true, updatedAt: true } },
+        boligagent: { include: { prefs: { include: { city: { select: { slug: true, label: true } } } }, deliveries: { select: { dwellingId: true, sentAt: true } } } },
+        subscriptions: { include: { offer: { select: { name: true, label: true } } } },
+        transactions: { include: { lines: true } },
+        tenantProfile: { include: { city: { select: { slug: true, label: true } } } },
+        contactFetches: { select: { dwellingId: true, createdAt: true } },
+        notificationLogs: { select: { source: true, type: true, dwellingId: true, createdAt: true } },
+        events: { select: { type: true, payload: true, createdAt: true } },
+        unsubscriptions: true,
+      },
+    });
+    // Secrets are not personal data to hand out: no password hash, no link or agent tokens.
+    const { passwordHash, boligagent, ...profile } = user;
+    const { token: _agentToken, ...agent } = boligagent ?? { token: null };
+    return {
+      exportedAt: this.clock.now().toISOString(),
+      profile: { ...profile, hasPassword: passwordHash !== null },
+      boligagent: boligagent ? agent : null,
+    };
+  }
+
+  /**
+   * Deletes the account: the row stays (invoices and subscriptions point at it) but is anonymised
+   * and marked deleted, so its login tokens stop working and the address is free again.
+   */
+  async delete(userId: number): Promise<void> {
+    const now = this.clock.now();
+    await this.prisma.$transaction([
+      this.prisma.userToken.deleteMany({ where: { userId } }),
+      this.prisma.userMeta.deleteMany({ where: { userId } }),
+      this.prisma.boligagent.deleteMany({ where: { userId } }),
+      this.prisma.tenantProfile.deleteMany({ where: { userId } }),
+      this.prisma.contactFetch.deleteMany({ where: { userId } }),
+      this.prisma.notificationLog.deleteMany({ where: { userId } }),
+      this.prisma.event.deleteMany({ where: { userId } }),
+      this.prisma.unsubscription.updateMany({ where: { userId }, data: { userId: null, name: null, email: null, phone: null, message: null } }),
+      // A running subscription must not renew for a user who is gone; the payment provider side
+      // follows with the subscriptions feature.
+      this.prisma.subscription.updateMany({ where: { userId, renew: true }, data: { renew: false, canceledAt: now } }),
+      this.prisma.user.update({
+        where: { id: userId },
+        data: {
+          email: null,
+          name: DELETED_USER_NAME,
+          cellphone: null,
+          facebookId: null,
+          passwordHash: null,
+          emailVerified: false,
+          emailVerifiedAt: null,
+          consentCommunication: false,
+          consentCommunicationAt: null,
+          utmSource: null,
+          utmCampaign: null,
+          utmMedium: null,
+          utmContent: null,
+          utmTerm: null,
+          deletedAt: now,
+        },
+      }),
+    ]);
+  }
+}

@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+const port = inject('port');
+const mailDir = inject('mailDir');
+const DEMO_PASSWORD = 'husly-demo-2026';
+
+const address = () => `journey-${randomBytes(4).toString('hex')}@husly.test`;
+
+/** The newest mail to `to` in the portal's outbox (written by its mail.deliver job). */
+async function mailTo(to: string, count = 1): Promise<ParsedMail> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const files = existsSync(mailDir) ? readdirSync(mailDir).filter((f) => f.endsWith('.eml')).sort() : [];
+    const mails = await Promise.all(files.map((f) => simpleParser(readFileSync(join(mailDir, f)))));
+    const mine = mails.filter((m) => (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.text.includes(to)));
+    if (mine.length >= count) return mine[mine.length - 1];
+    if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function linkIn(mail: ParsedMail, path: string): string {
+  const match = new RegExp(`https?://[^\\s]+${path}\\?token=[A-Za-z0-9_-]+`).exec(mail.text ?? '');
+  if (!match) throw new Error(`no ${path} link in ${mail.text}`);
+  return match[0];
+}
+
+describe('accounts in a real browser', () => {
+  let browser: Browser;
+  beforeAll(async () => (browser = await launchBrowser()));
+  afterAll(() => browser.close());
+
+  async function open(path: string, viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage({ viewport });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+    return { page, errors };
+  }
+
+  const noSidewaysScroll = async (page: Page, width: number) =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)('signup → verification mail → verified: the badge and the banner go (%s)', async (name, viewport) => {
+    const email = address();
+    const { page, errors } = await open('/signup', viewport);
+    await page.getByRole('heading', { level: 1, name: 'Opret profil' }).waitFor();
+    await screenshot(page, `accounts-signup-${name}`);
+
+    // The section 5 rules answer in the form before anything is sent.
+    await page.getByRole('button', { name: 'Opret profil' }).click();
+    await page.getByText('Navnet skal udfyldes.').waitFor();
+    await page.getByRole('main').getByLabel('Navn').fill('Mette (test)');
+    await page.getByRole('main').getByLabel('Email-adresse').fill(email);
+    await page.getByRole('main').getByLabel('Adgangskode', { exact: true }).fill('min-kode-2026');
+    await page.getByRole('main').getByLabel('Gentag adgangskode').fill('min-kode-2027');
+    await page.getByRole('button', { name: 'Opret profil' }).click();
+    await page.getByText('Navnet må ikke indeholde tegnene - _ / ( ) ! ? ; : – * " , .').waitFor();
+    expect(await page.getByText('Adgangskoderne er ikke ens.').isVisible()).toBe(true);
+    expect(await page.getByText('Du skal acceptere Huslys betingelser for at oprette en profil.').isVisible()).toBe(true);
+    await screenshot(page, `accounts-signup-errors-${name}`);
+
+    await page.getByRole('main').getByLabel('Navn').fill('Mette Jensen');
+    await page.getByRole('main').getByLabel('Gentag adgangskode').fill('min-kode-2026');
+    await page.getByRole('checkbox', { name: /Jeg accepterer Huslys/ }).check();
+    await page.getByRole('button', { name: 'Opret profil' }).click();
+
+    // A new user has no subscription: section 2 sends them to /profile/subscription.
+    await page.waitForURL(`${baseUrl}/profile/subscription`);
+    await page.getByText('Din email er ikke bekræftet').waitFor();
+    expect(await page.getByTestId('profile-badge').count()).toBe(1);
+    await noSidewaysScroll(page, viewport.width);
+    await screenshot(page, `accounts-unverified-${name}`);
+
+    const mail = await mailTo(email);
+    expect(mail.subject).toBe('Bekræft din email-adresse hos Husly');
+    await page.goto(linkIn(mail, '/profile/verify'));
+    await page.waitForURL(`${baseUrl}/profile/subscription`);
+    await page.getByRole('link', { name: 'Rediger profil' }).first().click();
+    await page.getByText('Bekræftet', { exact: true }).waitFor();
+    expect(await page.getByTestId('profile-badge').count()).toBe(0);
+    expect(await page.getByText('Din email er ikke bekræftet').count()).toBe(0);
+    await screenshot(page, `accounts-verified-${name}`);
+
+    // The same link a second time is refused.
+    await page.goto(linkIn(mail, '/profile/verify'));
+    await page.getByText('Vi kunne ikke genkende dit link. Sørg for at bruge hele adressen fra mailen.').waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('login marks the wrong field, logs in, keeps `next`, and logout clears the session', async () => {
+    const { page, errors } = await open('/profile');
+    // Not logged in: /profile sends to /login with next.
+    await page.waitForURL(`${baseUrl}/login?next=/profile`);
+    await page.getByRole('main').getByLabel('Email-adresse').fill('soeger@husly.test');
+    await page.getByRole('main').getByLabel('Adgangskode').fill('forkert');
+    await page.getByRole('main').getByRole('button', { name: 'Log ind' }).click();
+    await page.getByText('Adgangskode eller email-adresse er ikke korrekt...').waitFor();
+    expect(await page.getByRole('main').getByLabel('Adgangskode').getAttribute('class')).toMatch(/invalid/);
+    await screenshot(page, 'accounts-login-error-desktop');
+
+    await page.getByRole('main').getByLabel('Adgangskode').fill(DEMO_PASSWORD);
+    await page.getByRole('main').getByRole('button', { name: 'Log ind' }).click();
+    await page.waitForURL(`${baseUrl}/profile`);
+    await page.getByRole('heading', { level: 1, name: 'Min profil' }).waitFor();
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'token');
+    expect(cookie?.expires && cookie.expires - Date.now() / 1000).toBeGreaterThan(3500);
+    expect(cookie!.expires - Date.now() / 1000).toBeLessThanOrEqual(3600);
+
+    // Session restore: a reload keeps the user.
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'Min profil' }).waitFor();
+    // A non-subscriber's menu has no Subscription item.
+    await page.getByLabel(/Min profil:/).click();
+    await screenshot(page, 'accounts-user-menu-desktop');
+    expect(await page.getByRole('link', { name: 'Abonnement', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Log ud' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByText('Du er nu logget ud.').waitFor();
+    expect((await page.context().cookies()).find((c) => c.name === 'token')).toBeUndefined();
+    await page.goto(`${baseUrl}/profile/password`);
+    await page.waitForURL(`${baseUrl}/login?next=/profile/password`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a subscriber logged in on /login goes to /profile/tenant; a foreign next is ignored', async () => {
+    const { page } = await open('/login?next=//evil.example/x', PHONE);
+    await page.getByRole('main').getByLabel('Email-adresse').fill('lejer@husly.test');
+    await page.getByRole('main').getByLabel('Adgangskode').fill(DEMO_PASSWORD);
+    await page.getByRole('main').getByRole('button', { name: 'Log ind' }).click();
+    await page.waitForURL(`${baseUrl}/profile/tenant`);
+    await page.getByRole('link', { name: 'Abonnement', exact: true }).first().waitFor();
+    await noSidewaysScroll(page, PHONE.width);
+    await screenshot(page, 'accounts-subscriber-tenant-phone');
+    // Already logged in: /signup and /login redirect by the same rule.
+    await page.goto(`${baseUrl}/signup`);
+    await page.waitForURL(`${baseUrl}/profile/tenant`);
+    await page.goto(`${baseUrl}/login?next=/byer`);
+    await page.waitForURL(`${baseUrl}/byer`);
+    await page.close();
+  });
+
+  it('the header guest menu logs in in place (phone)', async () => {
+    const { page } = await open('/byer', PHONE);
+    await page.getByLabel('Profil', { exact: true }).click();
+    const menu = page.getByRole('form', { name: 'Log ind' }).first();
+    await menu.getByLabel('Email-adresse').fill('soeger@husly.test');
+    await menu.getByLabel('Adgangskode').fill(DEMO_PASSWORD);
+    await screenshot(page, 'accounts-guest-menu-phone');
+    await menu.getByRole('button', { name: 'Log ind' }).click();
+    await page.getByLabel(/Min profil:/).waitFor();
+    expect(page.url()).toBe(`${baseUrl}/byer`);
+    await page.getByLabel(/Min profil:/).click();
+    await screenshot(page, 'accounts-user-menu-phone');
+    await page.close();
+  });
+
+  it('password reset through the mailed link, then login with the new password', async () => {
+    const email = address();
+    const signup = await fetch(`${baseUrl}/api/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.50' },
+      body: JSON.stringify({ email, name: 'Nulstil Nielsen', password: 'gammel-kode', terms: true }),
+    });
+    expect(signup.status).toBe(201);
+
+    const { page, errors } = await open('/reset-password', PHONE);
+    await page.getByRole('heading', { level: 1, name: 'Nulstil adgangskode' }).waitFor();
+    expect(await page.getByText('Ingen bruger endnu?').isVisible()).toBe(true);
+    await page.getByRole('main').getByLabel('Email-adresse').fill(email);
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await page.getByText(`Er ${email} registreret hos os`).waitFor();
+    await screenshot(page, 'accounts-reset-request-phone');
+
+    const mail = await mailTo(email, 2);
+    expect(mail.subject).toBe('Nulstil din adgangskode hos Husly');
+    await page.goto(linkIn(mail, '/reset-password'));
+    await page.getByRole('heading', { name: 'Vælg ny adgangskode' }).waitFor();
+    await page.getByRole('main').getByLabel('Ny adgangskode', { exact: true }).fill('ny-kode-1');
+    await page.getByRole('main').getByLabel('Gentag adgangskode').fill('ny-kode-2');
+    await page.getByRole('button', { name: 'Gem ny adgangskode' }).click();
+    await page.getByText('Øv! Adgangskoderne matcher ikke. Prøv venligst igen.').waitFor();
+    await page.getByRole('main').getByLabel('Gentag adgangskode').fill('ny-kode-1');
+    await page.getByRole('button', { name: 'Gem ny adgangskode' }).click();
+    await page.getByText('Sådan! Din nye adgangskode er gemt.').waitFor();
+    await screenshot(page, 'accounts-reset-done-phone');
+
+    const login = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.51' },
+      body: JSON.stringify({ email, password: 'ny-kode-1' }),
+    });
+    expect(login.status).toBe(200);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('change password in the profile, in English on the en. host', async () => {
+    const email = address();
+    await fetch(`${baseUrl}/api/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.52' },
+      body: JSON.stringify({ email, name: 'Emma Smith', password: 'old-pass', terms: true }),
+    });
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`http://en.localhost:${port}/login`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    await page.getByRole('main').getByLabel('Email address').fill(email);
+    await page.getByRole('main').getByLabel('Password').fill('old-pass');
+    await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`http://en.localhost:${port}/profile/subscription`);
+    await page.getByRole('link', { name: 'Change Password' }).click();
+    await page.getByRole('main').getByLabel('Current password').fill('wrong');
+    await page.getByRole('main').getByLabel('New password').fill('new-pass');
+    await page.getByRole('main').getByLabel('Repeat password').fill('new-pass');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('The current password is not correct.').waitFor();
+    await page.getByRole('main').getByLabel('Current password').fill('old-pass');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Great! Your password has been changed.').waitFor();
+    await screenshot(page, 'accounts-change-password-english');
+    await page.close();
+  });
+  it('deletes the profile from /profile after a confirmation (phone)', async () => {
+    const email = address();
+    const created = await fetch(`${baseUrl}/api/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.53' },
+      body: JSON.stringify({ email, name: 'Slet Mig', password: 'slet-kode', terms: true }),
+    });
+    const { token } = (await created.json()) as { token: string };
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.context().addCookies([{ name: 'token', value: token, url: baseUrl }]);
+    await page.goto(`${baseUrl}/profile`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Slet min profil' }).click();
+    await page.getByText('Kvitteringer gemmer vi i fem år').waitFor();
+    await noSidewaysScroll(page, PHONE.width);
+    await screenshot(page, 'accounts-delete-confirm-phone');
+    await page.getByRole('button', { name: 'Ja, slet min profil' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByText('Din profil er slettet.').waitFor();
+    const me = await fetch(`${baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(401);
+    await page.close();
+  });
+});

@@ -1,0 +1,130 @@
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { SessionUser } from '@husly/contracts';
+import { AREAS_FIXTURE } from '../../test/areas-fixture';
+import { startApiServer } from '../../test/api-server';
+import { renderApp } from '../../test/render-app';
+import { resetSessionStore } from './session-store';
+
+const user = (overrides: Partial<SessionUser> = {}): SessionUser => ({
+  id: 7,
+  email: 'mette@husly.test',
+  name: 'Mette Hansen',
+  cellphone: null,
+  facebookId: null,
+  meta: [],
+  status: true,
+  language: 'da',
+  consentCommunication: false,
+  consentCommunicationAt: null,
+  subscriber: false,
+  subscriptions: [],
+  ...overrides,
+});
+
+type Server = Awaited<ReturnType<typeof startApiServer>>;
+const servers: Server[] = [];
+async function api(routes: Parameters<typeof startApiServer>[0]) {
+  const server = await startApiServer({ 'GET /api/auth/providers': { body: { facebook: false } }, ...routes });
+  servers.push(server);
+  return `${server.origin}/api`;
+}
+
+const clearCookies = () => {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
+  }
+};
+
+afterEach(() => {
+  resetSessionStore();
+  clearCookies();
+});
+afterAll(async () => Promise.all(servers.map((s) => s.close())));
+
+const main = () => within(screen.getByRole('main'));
+
+describe('accounts pages', () => {
+  it('/profile without a session goes to /login?next=/profile', async () => {
+    const { router } = renderApp('/profile', { areas: AREAS_FIXTURE, apiBaseUrl: await api({}) });
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login?next=/profile'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log ind' })).toBeTruthy();
+  });
+
+  it('login: required fields first, then the 401 text of section 5 with the password marked', async () => {
+    renderApp('/login', { areas: AREAS_FIXTURE, apiBaseUrl: await api({ 'POST /api/auth/login': { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'This password is not correct.' } } }) });
+    await screen.findByRole('heading', { level: 1, name: 'Log ind' });
+    fireEvent.click(main().getByRole('button', { name: 'Log ind' }));
+    expect(await main().findByText('Email-adressen skal udfyldes.')).toBeTruthy();
+    expect(main().getByText('Adgangskoden skal udfyldes.')).toBeTruthy();
+
+    fireEvent.change(main().getByLabelText('Email-adresse'), { target: { value: 'mette@husly.test' } });
+    fireEvent.change(main().getByLabelText('Adgangskode'), { target: { value: 'forkert' } });
+    fireEvent.click(main().getByRole('button', { name: 'Log ind' }));
+    expect(await main().findByText('Adgangskode eller email-adresse er ikke korrekt...')).toBeTruthy();
+    expect(main().getByLabelText('Adgangskode').className).toMatch(/invalid/);
+    expect(main().getByLabelText('Email-adresse').className).not.toMatch(/invalid/);
+  });
+
+  it('login as a subscriber stores the token cookie and goes to /profile/tenant; `next` wins when local', async () => {
+    const session = { token: 'jwt-token', user: user({ subscriber: true }) };
+    const base = await api({ 'POST /api/auth/login': { body: session }, 'GET /api/users/me': { body: { user: session.user } } });
+    const { router } = renderApp('/login?next=//evil.example', { areas: AREAS_FIXTURE, apiBaseUrl: base });
+    await screen.findByRole('heading', { level: 1, name: 'Log ind' });
+    fireEvent.change(main().getByLabelText('Email-adresse'), { target: { value: 'mette@husly.test' } });
+    fireEvent.change(main().getByLabelText('Adgangskode'), { target: { value: 'rigtig' } });
+    fireEvent.click(main().getByRole('button', { name: 'Log ind' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/tenant'));
+    expect(document.cookie).toContain('token=jwt-token');
+    await router.navigate('/login?next=/byer');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/byer'));
+  });
+
+  it('a token the session call refuses with 403 is cleared, and the guest menu shows', async () => {
+    document.cookie = 'token=stale; Path=/';
+    renderApp('/byer', { areas: AREAS_FIXTURE, apiBaseUrl: await api({ 'GET /api/users/me': { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'x' } } }) });
+    await waitFor(() => expect(document.cookie).not.toContain('token=stale'));
+    expect(screen.getByRole('banner').querySelector('form[aria-label="Log ind"]')).not.toBeNull();
+  });
+
+  it('signup: a 422 on the email path reads "already in use" or the blank/invalid text', async () => {
+    const conflict = { statusCode: 422, error: 'Unprocessable Entity', message: 'Email-adressen er allerede i brug.', errors: [{ path: 'email', message: 'Email-adressen er allerede i brug.' }] };
+    const blank = { statusCode: 422, error: 'Unprocessable Entity', message: 'Validation failed', errors: [{ path: 'email', message: 'cannot be blank' }] };
+    renderApp('/signup', { areas: AREAS_FIXTURE, apiBaseUrl: await api({ 'POST /api/users': [{ status: 422, body: conflict }, { status: 422, body: blank }] }) });
+    await screen.findByRole('heading', { level: 1, name: 'Opret profil' });
+    fireEvent.change(main().getByLabelText('Navn'), { target: { value: 'Mette Hansen' } });
+    fireEvent.change(main().getByLabelText('Email-adresse'), { target: { value: 'mette@husly.test' } });
+    fireEvent.change(main().getByLabelText('Adgangskode'), { target: { value: 'abc' } });
+    fireEvent.change(main().getByLabelText('Gentag adgangskode'), { target: { value: 'abc' } });
+    fireEvent.click(main().getByRole('checkbox', { name: /Jeg accepterer/ }));
+    fireEvent.click(main().getByRole('button', { name: 'Opret profil' }));
+    expect(await main().findByText('Email-adressen er allerede i brug.')).toBeTruthy();
+    fireEvent.click(main().getByRole('button', { name: 'Opret profil' }));
+    expect(await main().findByText('Email-feltet er enten tomt eller ikke udfyldt korrekt... (f.eks. navn@eksempel.dk)')).toBeTruthy();
+  });
+
+  it('profile: the red badge and the unverified banner for an unverified user; the Subscription tab only for subscribers', async () => {
+    document.cookie = 'token=t; Path=/';
+    renderApp('/profile', { areas: AREAS_FIXTURE, apiBaseUrl: await api({ 'GET /api/users/me': { body: { user: user({ status: false }) } } }) });
+    expect(await screen.findByText('Din email er ikke bekræftet')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Mangler handling' })).toBeTruthy();
+    const tabs = within(screen.getByRole('navigation', { name: 'Profil' }));
+    expect(tabs.getByRole('link', { name: 'Boligsøgerannonce' }).getAttribute('href')).toBe('/profile/subscription');
+    expect(tabs.queryByRole('link', { name: 'Abonnement' })).toBeNull();
+  });
+
+  it('profile: a name edit goes view → edit → error (name rule) → saved', async () => {
+    document.cookie = 'token=t; Path=/';
+    const base = await api({ 'GET /api/users/me': { body: { user: user() } }, 'POST /api/users/me/change-name': { body: { user: user({ name: 'Mette Søgaard' }) } } });
+    renderApp('/profile', { areas: AREAS_FIXTURE, apiBaseUrl: base });
+    fireEvent.click(await screen.findByRole('button', { name: 'Ret: Navn' }));
+    fireEvent.change(screen.getByLabelText('Navn'), { target: { value: 'http://spam' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Gem' }));
+    expect(await screen.findByText('Navnet må ikke indeholde et link.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Navn'), { target: { value: 'Mette Søgaard' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Gem' }));
+    expect(await screen.findByText('Mette Søgaard')).toBeTruthy();
+    expect(screen.getByText(/Gemt/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,48 @@
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './accounts.module.css';
+
+// The profile tabs other features fill. Each slot renders that feature's component when its file
+// exists, found at build time, so neither side edits the other's files:
+//   BoligAgent tab    features/boligagent/ProfileBoligagentTab.tsx    export ProfileBoligagentTab
+//   Tenant ad tab     features/tenant-ad/ProfileTenantTab.tsx         export ProfileTenantTab
+//   Subscription tab  features/subscriptions/ProfileSubscriptionTab.tsx export ProfileSubscriptionTab
+// (kebab-case names such as profile-boligagent-tab.tsx work too.)
+
+type Modules = Record<string, Record<string, unknown>>;
+
+function pick(modules: Modules, exportName: string): ComponentType | null {
+  for (const module of Object.values(modules)) {
+    const component = module[exportName];
+    if (typeof component === 'function') return component as ComponentType;
+  }
+  return null;
+}
+
+const BoligagentTab = pick(import.meta.glob('../../boligagent/{ProfileBoligagentTab,profile-boligagent-tab}.tsx', { eager: true }), 'ProfileBoligagentTab');
+const TenantTab = pick(import.meta.glob('../../tenant-ad/{ProfileTenantTab,profile-tenant-tab}.tsx', { eager: true }), 'ProfileTenantTab');
+const SubscriptionTab = pick(import.meta.glob('../../subscriptions/{ProfileSubscriptionTab,profile-subscription-tab}.tsx', { eager: true }), 'ProfileSubscriptionTab');
+
+function Placeholder({ heading, text }: { heading: string; text: string }) {
+  return (
+    <section className={styles.section}>
+      <h2>{heading}</h2>
+      <p className={styles.muted}>{text}</p>
+    </section>
+  );
+}
+
+export function ProfileBoligagentSlot() {
+  const { t } = useTranslation();
+  return BoligagentTab ? <BoligagentTab /> : <Placeholder heading={t('accounts.profile.tabs.boligagent')} text={t('accounts.placeholders.boligagent')} />;
+}
+
+export function ProfileTenantSlot() {
+  const { t } = useTranslation();
+  return TenantTab ? <TenantTab /> : <Placeholder heading={t('accounts.placeholders.tenantHeading')} text={t('accounts.placeholders.tenant')} />;
+}
+
+export function ProfileSubscriptionSlot() {
+  const { t } = useTranslation();
+  return SubscriptionTab ? <SubscriptionTab /> : <Placeholder heading={t('accounts.placeholders.subscriptionHeading')} text={t('accounts.placeholders.subscription')} />;
+}

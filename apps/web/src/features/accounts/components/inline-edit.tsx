@@ -1,0 +1,112 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './accounts.module.css';
+
+export type InlineEditState = 'view' | 'edit' | 'saving' | 'saved' | 'error';
+
+export interface InlineEditProps {
+  label: string;
+  value: string;
+  /** Shown instead of an empty value. */
+  emptyText?: string;
+  type?: 'text' | 'email';
+  autoComplete?: string;
+  /** The field's rule; a message means "do not save". */
+  validate(value: string): string | null;
+  /** Resolves when saved; rejects with the text to show. */
+  save(value: string): Promise<void>;
+  /** Extra content next to the value (e.g. verified state). */
+  badge?: React.ReactNode;
+}
+
+/** Section 4, "Email edit and name edit": view, edit, saved or error. */
+export function InlineEdit({ label, value, emptyText, type = 'text', autoComplete, validate, save, badge }: InlineEditProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [state, setState] = useState<InlineEditState>('view');
+  const [draft, setDraft] = useState(value);
+  const [error, setError] = useState<string | null>(null);
+
+  const startEdit = () => {
+    setDraft(value);
+    setError(null);
+    setState('edit');
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = validate(draft);
+    if (problem) {
+      setError(problem);
+      setState('error');
+      return;
+    }
+    setState('saving');
+    try {
+      await save(draft);
+      setState('saved');
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+      setState('error');
+    }
+  }
+
+  const editing = state === 'edit' || state === 'saving' || state === 'error';
+  return (
+    <div className={styles.row}>
+      <div className={styles.rowHead}>
+        <label className={styles.rowLabel} htmlFor={id}>
+          {label}
+        </label>
+        {!editing && (
+          <button type="button" className={styles.textButton} onClick={startEdit} aria-label={`${t('accounts.profile.edit')}: ${label}`}>
+            {t('accounts.profile.edit')}
+          </button>
+        )}
+      </div>
+      {editing ? (
+        <form className={styles.inlineForm} onSubmit={(e) => void submit(e)} noValidate>
+          <input
+            id={id}
+            className={`${styles.input} ${error ? styles.invalid : ''}`}
+            type={type}
+            value={draft}
+            autoComplete={autoComplete}
+            onChange={(e) => {
+              setDraft(e.target.value);
+              if (state === 'error') setState('edit');
+              setError(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            autoFocus
+          />
+          {error && (
+            <p id={`${id}-error`} className={styles.fieldError} role="alert">
+              {error}
+            </p>
+          )}
+          <div className={styles.inlineActions}>
+            <button type="submit" className="button button-primary" disabled={state === 'saving'}>
+              {state === 'saving' ? t('accounts.profile.saving') : t('accounts.profile.save')}
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => setState('view')} disabled={state === 'saving'}>
+              {t('accounts.profile.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p className={styles.rowValue} id={id}>
+          {value || <span className={styles.muted}>{emptyText}</span>}
+          {badge}
+          {state === 'saved' && (
+            <span className={styles.savedNote} role="status">
+              {' '}
+              · {t('accounts.profile.saved')}
+            </span>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}

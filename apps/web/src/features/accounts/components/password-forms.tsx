@@ -1,0 +1,113 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { validatePasswordChange, validatePasswordSet, type FieldError } from '@husly/domain';
+import type { SessionUser } from '@husly/contracts';
+import { useApi } from '../../../lib/api-context';
+import { useSite } from '../../../lib/site-context';
+import { failureText, fieldErrors } from '../account-errors';
+import { changePassword, setPassword } from '../accounts-api';
+import { updateUser } from '../session-store';
+import { FormMessage, TextField } from './text-field';
+import styles from './accounts.module.css';
+
+type Status = { kind: 'idle' | 'loading' } | { kind: 'success' } | { kind: 'error'; message: string };
+
+const byField = <F extends string>(errors: FieldError<F>[]) => Object.fromEntries(errors.map((e) => [e.field, e.message])) as Partial<Record<F, string>>;
+
+/** Whether the user has no password of their own (meta missingPw): then none is asked for. */
+export const hasMissingPassword = (user: SessionUser) => user.meta.some((m) => m.identifier === 'missingPw' && m.value !== 'false');
+
+/**
+ * Change Password (section 5): new and repeat required ("Password is missing") and equal; the
+ * current one unless missingPw. Success: "Sådan! Din adgangskode er nu ændret."
+ */
+export function ChangePasswordForm({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const { language } = useSite();
+  const api = useApi();
+  const missingPw = hasMissingPassword(user);
+  const [values, setValues] = useState({ oldPassword: '', newPassword: '', repeat: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const update = (field: keyof typeof values) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problems = validatePasswordChange({ ...values, missingPw }, language);
+    setErrors(byField(problems));
+    if (problems.length > 0) return;
+    setStatus({ kind: 'loading' });
+    try {
+      const { user: updated } = missingPw
+        ? await setPassword(api, { password: values.newPassword, repeat: values.repeat })
+        : await changePassword(api, { oldPassword: values.oldPassword, newPassword: values.newPassword, repeat: values.repeat });
+      updateUser(updated);
+      setValues({ oldPassword: '', newPassword: '', repeat: '' });
+      setStatus({ kind: 'success' });
+    } catch (error) {
+      const server = fieldErrors(error);
+      if (server.oldPassword) server.oldPassword = t('accounts.password.wrongOld');
+      setErrors(server);
+      setStatus({ kind: 'error', message: failureText(error, t, t('accounts.actionFailed')) });
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('accounts.password.heading')}>
+      {status.kind === 'success' && <FormMessage kind="success">{t('accounts.password.success')}</FormMessage>}
+      {status.kind === 'error' && <FormMessage kind="error">{status.message}</FormMessage>}
+      {!missingPw && (
+        <TextField label={t('accounts.fields.oldPassword')} type="password" name="oldPassword" autoComplete="current-password" value={values.oldPassword} onChange={update('oldPassword')} error={errors.oldPassword} />
+      )}
+      <TextField label={t('accounts.fields.newPassword')} type="password" name="newPassword" autoComplete="new-password" value={values.newPassword} onChange={update('newPassword')} error={errors.newPassword} />
+      <TextField label={t('accounts.fields.repeatPassword')} type="password" name="repeat" autoComplete="new-password" value={values.repeat} onChange={update('repeat')} error={errors.repeat} />
+      <button type="submit" className={`button button-primary ${styles.submit}`} disabled={status.kind === 'loading'} aria-busy={status.kind === 'loading'}>
+        {status.kind === 'loading' ? t('common.loading') : t('accounts.password.submit')}
+      </button>
+    </form>
+  );
+}
+
+/** Set or reset screen: at least 3 characters, both equal ("Øv! Adgangskoderne matcher ikke..."). */
+export function SetPasswordForm({ onDone }: { onDone(): void }) {
+  const { t } = useTranslation();
+  const { language } = useSite();
+  const api = useApi();
+  const [values, setValues] = useState({ password: '', repeat: '' });
+  const [errors, setErrors] = useState<Partial<Record<'password' | 'repeat', string>>>({});
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const update = (field: 'password' | 'repeat') => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problems = validatePasswordSet(values, language);
+    setErrors(byField(problems));
+    if (problems.length > 0) return;
+    setStatus({ kind: 'loading' });
+    try {
+      const { user } = await setPassword(api, values);
+      updateUser(user);
+      onDone();
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      setStatus({ kind: 'error', message: failureText(error, t, t('accounts.actionFailed')) });
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('accounts.reset.setHeading')}>
+      {status.kind === 'error' && <FormMessage kind="error">{status.message}</FormMessage>}
+      <TextField label={t('accounts.fields.newPassword')} type="password" name="password" autoComplete="new-password" value={values.password} onChange={update('password')} error={errors.password} />
+      <TextField label={t('accounts.fields.repeatPassword')} type="password" name="repeat" autoComplete="new-password" value={values.repeat} onChange={update('repeat')} error={errors.repeat} />
+      <button type="submit" className={`button button-primary ${styles.submit}`} disabled={status.kind === 'loading'} aria-busy={status.kind === 'loading'}>
+        {status.kind === 'loading' ? t('common.loading') : t('accounts.reset.setSubmit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,123 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { COOKIES, EXAMPLE_EMAIL, SIGNUP_MESSAGES, signupFailure, validateSignup, type SignupField } from '@husly/domain';
+import { isApiError, utmSchema, type SessionResponse, type Utm } from '@husly/contracts';
+import { isHttpError } from '../../../lib/api-client';
+import { useApi } from '../../../lib/api-context';
+import { readCookie } from '../../../lib/cookies';
+import { useSite } from '../../../lib/site-context';
+import { failureText } from '../account-errors';
+import { signup } from '../accounts-api';
+import { startSession } from '../session-store';
+import { FormMessage, TextField } from './text-field';
+import styles from './accounts.module.css';
+
+/** UTM values stored from the landing URL (cookie bn.utm, JSON), sent with the signup. */
+function storedUtm(): Utm | undefined {
+  const raw = typeof document === 'undefined' ? undefined : readCookie(document.cookie, COOKIES.utm.name);
+  if (!raw) return undefined;
+  try {
+    const parsed = utmSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Create profile (section 5): email, name, password, repeat and terms, checked here with the same
+ * rules the server applies; a 422 on the email path reads "cannot be blank" or "already in use".
+ * Session prefs travel in the bn.prf cookie, which the server reads.
+ */
+export function SignupForm({ onSignedUp }: { onSignedUp?(session: SessionResponse): void }) {
+  const { t } = useTranslation();
+  const { language } = useSite();
+  const api = useApi();
+  const [values, setValues] = useState({ email: '', name: '', password: '', repeatPassword: '', terms: false, consent: false });
+  const [errors, setErrors] = useState<Partial<Record<SignupField, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const update = <K extends keyof typeof values>(field: K) => (value: (typeof values)[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const problems = validateSignup(values, language);
+    setErrors(Object.fromEntries(problems.map((p) => [p.field, p.message])));
+    if (problems.length > 0) return;
+    setLoading(true);
+    try {
+      const session = await signup(api, {
+        email: values.email,
+        name: values.name,
+        password: values.password,
+        repeatPassword: values.repeatPassword,
+        terms: values.terms,
+        consent_communication: values.consent,
+        utm: storedUtm(),
+      });
+      startSession(session);
+      onSignedUp?.(session);
+    } catch (error) {
+      if (isHttpError(error, 422) && isApiError(error.body)) {
+        const outcome = signupFailure({ statusCode: 422, errors: error.body.errors });
+        if (outcome.field === 'email') {
+          const text = outcome.message === SIGNUP_MESSAGES.emailInUse ? t('accounts.signup.emailInUse') : t('accounts.signup.emailBlank', { email: EXAMPLE_EMAIL });
+          setErrors({ email: text });
+          return;
+        }
+        // Other fields: the server's message, already in this language.
+        const byField = Object.fromEntries((error.body.errors ?? []).map((e) => [e.path, e.message]));
+        if (Object.keys(byField).length > 0) {
+          setErrors(byField);
+          return;
+        }
+      }
+      setFailure(failureText(error, t, t('accounts.signup.failed')));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('accounts.signup.heading')}>
+      {failure && <FormMessage kind="error">{failure}</FormMessage>}
+      <TextField label={t('accounts.fields.name')} name="name" autoComplete="name" value={values.name} onChange={update('name')} error={errors.name} maxLength={80} />
+      <TextField label={t('accounts.fields.email')} type="email" name="email" autoComplete="email" inputMode="email" value={values.email} onChange={update('email')} error={errors.email} />
+      <TextField label={t('accounts.fields.password')} type="password" name="password" autoComplete="new-password" value={values.password} onChange={update('password')} error={errors.password} />
+      <TextField
+        label={t('accounts.fields.repeatPassword')}
+        type="password"
+        name="repeatPassword"
+        autoComplete="new-password"
+        value={values.repeatPassword}
+        onChange={update('repeatPassword')}
+        error={errors.repeatPassword}
+      />
+      <div className={styles.field}>
+        <label className={styles.check}>
+          <input type="checkbox" name="terms" checked={values.terms} onChange={(e) => update('terms')(e.target.checked)} aria-invalid={errors.terms ? true : undefined} />
+          <span>
+            {t('accounts.signup.termsBefore')}{' '}
+            <Link to="/info/terms" target="_blank" rel="noopener">
+              {t('accounts.signup.termsLink')}
+            </Link>
+          </span>
+        </label>
+        {errors.terms && <p className={styles.fieldError}>{errors.terms}</p>}
+      </div>
+      <label className={styles.check}>
+        <input type="checkbox" name="consent" checked={values.consent} onChange={(e) => update('consent')(e.target.checked)} />
+        <span>{t('accounts.signup.consent')}</span>
+      </label>
+      <button type="submit" className={`button button-primary ${styles.submit}`} disabled={loading} aria-busy={loading}>
+        {loading ? t('common.loading') : t('accounts.signup.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { SessionUser } from '@husly/contracts';
+import { useAlerts } from '../../../components/ui/alerts';
+import { endSession } from '../session-store';
+import styles from './accounts.module.css';
+
+const initial = (name: string) => (name.trim()[0] ?? '?').toUpperCase();
+
+/** The avatar on the menu toggle. */
+export function UserAvatar({ user }: { user: SessionUser }) {
+  return (
+    <span className={styles.avatar} aria-hidden="true">
+      {initial(user.name)}
+    </span>
+  );
+}
+
+/**
+ * The logged-in user's dropdown (section 2): name, Edit profile, BoligAgent, Tenant ad,
+ * Subscription (subscribers only), Log out. Logout clears the token and the user.
+ */
+export function UserMenuItems({ user, itemClassName }: { user: SessionUser; itemClassName: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { push } = useAlerts();
+  // Leave first: a guest on a /profile page would otherwise be sent to /login.
+  const logout = async () => {
+    await navigate('/');
+    endSession();
+    push('info', t('accounts.menu.loggedOut'));
+  };
+  return (
+    <>
+      <p className={styles.menuName}>{user.name}</p>
+      <ul className={styles.menuList}>
+        <li>
+          <Link className={itemClassName} to="/profile">
+            {t('accounts.menu.editProfile')}
+          </Link>
+        </li>
+        <li>
+          <Link className={itemClassName} to="/profile/boligagent">
+            {t('accounts.menu.boligagent')}
+          </Link>
+        </li>
+        <li>
+          <Link className={itemClassName} to={user.subscriber ? '/profile/tenant' : '/profile/subscription'}>
+            {t('accounts.menu.tenant')}
+          </Link>
+        </li>
+        {user.subscriber && (
+          <li>
+            <Link className={itemClassName} to="/profile/subscription">
+              {t('accounts.menu.subscription')}
+            </Link>
+          </li>
+        )}
+        <li>
+          <button type="button" className={`${itemClassName} ${styles.menuButton}`} onClick={() => void logout()}>
+            {t('accounts.menu.logout')}
+          </button>
+        </li>
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { COOKIES, UTM_PARAMS } from '@husly/domain';
+
+// Shapes of the accounts API (spec section 7, "Users and session"). Field rules and their messages
+// live in @husly/domain (validateSignup etc.) and run on both sides; the schemas here only fix the
+// shape, so a blank or wrong value reaches those rules and gets the spec's message.
+
+const text = (max: number) => z.string().max(max);
+/** Passwords: generous cap so nobody hashes megabytes. */
+const password = text(1024);
+
+/** A session pref (pre-login boligagent preference, cookie bn.prf): raw slider values. */
+export const sessionPrefSchema = z.object({
+  area: z.string().max(100).nullish(),
+  rent: z.number().nullish(),
+  rooms: z.number().nullish(),
+  size: z.number().nullish(),
+});
+export type SessionPref = z.infer<typeof sessionPrefSchema>;
+export const sessionPrefsSchema = z.array(sessionPrefSchema).max(50);
+
+/**
+ * The bn.prf cookie: a URI-encoded JSON list of session prefs. Anything unreadable counts as no
+ * prefs; a visitor's cookie must never break a login.
+ */
+export function parseSessionPrefsCookie(value: string | undefined | null): SessionPref[] {
+  if (!value) return [];
+  try {
+    const parsed = sessionPrefsSchema.safeParse(JSON.parse(safeDecode(value)));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+export function serializeSessionPrefsCookie(prefs: readonly SessionPref[]): string {
+  return encodeURIComponent(JSON.stringify(prefs));
+}
+
+export const SESSION_PREFS_COOKIE = COOKIES.sessionPrefs.name;
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+export const utmSchema = z.object(Object.fromEntries(UTM_PARAMS.map((p) => [p, text(200).optional()])) as Record<(typeof UTM_PARAMS)[number], z.ZodOptional<z.ZodString>>);
+export type Utm = z.infer<typeof utmSchema>;
+
+/** POST /api/auth/login */
+export const loginRequestSchema = z.object({
+  email: text(320).default(''),
+  password: password.default(''),
+  prefs: sessionPrefsSchema.optional(),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/** POST /api/users (signup payload plus utm). */
+export const signupRequestSchema = z.object({
+  email: text(320).default(''),
+  name: text(200).default(''),
+  password: password.default(''),
+  /** Optional: when sent, it must equal password after trimming. */
+  repeatPassword: password.optional(),
+  terms: z.boolean().default(false),
+  consent_communication: z.boolean().default(false),
+  sessionPrefs: sessionPrefsSchema.optional(),
+  utm: utmSchema.optional(),
+});
+export type SignupRequest = z.input<typeof signupRequestSchema>;
+
+export const emailRequestSchema = z.object({ email: text(320).default('') });
+export type EmailRequest = z.input<typeof emailRequestSchema>;
+
+export const changeNameRequestSchema = z.object({ name: text(200).default('') });
+export const changePasswordRequestSchema = z.object({
+  newPassword: password.default(''),
+  oldPassword: password.optional(),
+  /** Optional repeat; when sent it must equal newPassword after trimming. */
+  repeat: password.optional(),
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+export const setPasswordRequestSchema = z.object({ password: password.default(''), repeat: password.optional() });
+export type SetPasswordRequest = z.input<typeof setPasswordRequestSchema>;
+export const tokenRequestSchema = z.object({ token: z.string().max(200).default('') });
+/** POST /api/users/verify-password: the query parameters of the reset link. */
+export const verifyPasswordRequestSchema = z.object({ data: z.record(z.string(), z.unknown()).default({}) });
+export type VerifyPasswordRequest = z.input<typeof verifyPasswordRequestSchema>;
+export const consentRequestSchema = z.object({ consent: z.boolean() });
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** One subscription as the session needs it (redirects, profile block, user menu). */
+export const subscriptionSummarySchema = z.object({
+  id: z.string(),
+  plan: z.string(),
+  label: z.string(),
+  status: z.enum(['INCOMPLETE', 'ACTIVE', 'PAUSED', 'CANCELED', 'EXPIRED']),
+  startingAt: isoDateTime,
+  endingAt: isoDateTime.nullable(),
+  renew: z.boolean(),
+  /** Gives access right now. */
+  active: z.boolean(),
+});
+export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
+
+/** The spec's user (section 3) plus what the web needs for its redirects and menus. */
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string().nullable(),
+  name: z.string(),
+  cellphone: z.string().nullable(),
+  facebookId: z.string().nullable(),
+  meta: z.array(z.object({ identifier: z.string(), value: z.string() })),
+  /** true = email verified. */
+  status: z.boolean(),
+  language: z.enum(['da', 'en']),
+  consentCommunication: z.boolean(),
+  consentCommunicationAt: isoDateTime.nullable(),
+  /** An active subscription gives access now. */
+  subscriber: z.boolean(),
+  /** Newest first. */
+  subscriptions: z.array(subscriptionSummarySchema),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** Login, signup, verification and reset-link answers. */
+export const sessionResponseSchema = z.object({ token: z.string(), user: sessionUserSchema });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** GET /api/users/me and the profile edits. */
+export const meResponseSchema = z.object({ user: sessionUserSchema });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** Answers that only confirm (reset request, resend). */
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof okResponseSchema>;
+
+/** GET /api/auth/providers: which social logins are configured. */
+export const authProvidersResponseSchema = z.object({ facebook: z.boolean() });
+export type AuthProvidersResponse = z.infer<typeof authProvidersResponseSchema>;
+
+/** Machine codes of account errors besides field validation. */
+export const ACCOUNT_ERROR_CODES = {
+  throttled: 'too-many-attempts',
+  emailInUse: 'email-in-use',
+  tokenNotRecognised: 'token-not-recognised',
+  wrongPassword: 'wrong-password',
+} as const;
