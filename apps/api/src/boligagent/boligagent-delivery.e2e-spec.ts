@@ -1,0 +1,389 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { inject } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
+import { createCity, unique } from '../../test/factories';
+import type { PrismaService } from '../infra/prisma/prisma.service';
+import { JobQueue } from '../infra/queue/job-queue.service';
+import { JOBS } from '../infra/queue/jobs';
+import { BullWorkerProcessor } from '../infra/queue/bull-worker.processor';
+import { BoligagentDeliveryService } from './boligagent-delivery.service';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const recipient = (m: ParsedMail) => (m.to && 'text' in m.to ? m.to.text : '');
+const dwellingIdsIn = (m: ParsedMail) => [...(m.text ?? '').matchAll(/\/vis\/(\d+)\?/g)].map((x) => Number(x[1])).sort((a, b) => a - b);
+
+async function landlordId(prisma: PrismaService): Promise<number> {
+  return (await prisma.landlord.create({ data: { name: `Udlejer ${unique()}` } })).id;
+}
+
+async function dwelling(
+  prisma: PrismaService,
+  input: { cityId: number; landlordId: number; rent: number; rooms: number; size: number; createdAt: Date; deletedAt?: Date },
+) {
+  const suffix = unique();
+  return prisma.dwelling.create({
+    data: { headline: `Lejlighed ${suffix}`, rent: input.rent, rooms: input.rooms, size: input.size, cityId: input.cityId, landlordId: input.landlordId, createdAt: input.createdAt, deletedAt: input.deletedAt ?? null },
+  });
+}
+
+async function agent(
+  prisma: PrismaService,
+  input: {
+    cityId: number;
+    rent?: number | null;
+    rooms?: number | null;
+    size?: number | null;
+    verifiedAt?: Date | null;
+    enabled?: boolean;
+    frequency?: 'INSTANT' | 'DAILY' | 'WEEKLY';
+    language?: string;
+    lastMailedAt?: Date | null;
+    email?: string;
+  },
+) {
+  return prisma.boligagent.create({
+    data: {
+      email: input.email ?? `agent-${unique()}@husly.test`,
+      token: `tok-${unique()}${unique()}`,
+      verifiedAt: input.verifiedAt === undefined ? new Date(Date.now() - 2 * DAY) : input.verifiedAt,
+      enabled: input.enabled ?? true,
+      frequency: input.frequency ?? 'DAILY',
+      language: input.language ?? 'da',
+      lastMailedAt: input.lastMailedAt ?? null,
+      prefs: { create: { cityId: input.cityId, rent: input.rent ?? null, rooms: input.rooms ?? null, size: input.size ?? null } },
+    },
+  });
+}
+
+/** Mails of these recipients only: the digest also serves agents other test files created. */
+const mailsTo = (sinks: SmtpSink[], emails: Set<string>) => sinks.flatMap((s) => s.messages).filter((m) => emails.has(recipient(m)));
+
+describe('the boligagent mail job on BullMQ (real Redis) and SMTP', () => {
+  let sink: SmtpSink;
+  let t: TestApp;
+  let delivery: BoligagentDeliveryService;
+  let jobs: JobQueue;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await createTestApp({ redis: true, env: { SMTP_URL: sink.url, QUEUE_PREFIX: `husly-test-ba-${unique()}` } });
+    delivery = t.app.get(BoligagentDeliveryService);
+    jobs = t.app.get(JobQueue);
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
+
+  it('mails the right agents the right dwellings once, with RFC 8058 headers; a second run sends nothing; one-click POST stops the agent', async () => {
+    const now = Date.now();
+    const landlord = await landlordId(t.prisma);
+    const x = await createCity(t.prisma);
+    const y = await createCity(t.prisma);
+    const d1 = await dwelling(t.prisma, { cityId: x.id, landlordId: landlord, rent: 5000, rooms: 2, size: 50, createdAt: new Date(now - HOUR) });
+    const d2 = await dwelling(t.prisma, { cityId: x.id, landlordId: landlord, rent: 9000, rooms: 3, size: 80, createdAt: new Date(now - 2 * HOUR) });
+    const d3 = await dwelling(t.prisma, { cityId: x.id, landlordId: landlord, rent: 4000, rooms: 1, size: 30, createdAt: new Date(now - 3 * HOUR) });
+    await dwelling(t.prisma, { cityId: x.id, landlordId: landlord, rent: 4000, rooms: 2, size: 60, createdAt: new Date(now - HOUR), deletedAt: new Date(now - 1000) }); // rented
+    await dwelling(t.prisma, { cityId: x.id, landlordId: landlord, rent: -1, rooms: 4, size: 90, createdAt: new Date(now - HOUR) }); // unknown rent
+    await dwelling(t.prisma, { cityId: x.id, landlordId: landlord, rent: 3000, rooms: 2, size: 50, createdAt: new Date(now - 3 * DAY) }); // before verification
+    const d6 = await dwelling(t.prisma, { cityId: y.id, landlordId: landlord, rent: 7000, rooms: 2, size: 70, createdAt: new Date(now - HOUR) });
+
+    const cheap = await agent(t.prisma, { cityId: x.id, rent: 6000 }); // d1, d3
+    const big = await agent(t.prisma, { cityId: x.id, rooms: 3, size: 80 }); // d2 (+ the unknown-rent one: no rent limit)
+    const other = await agent(t.prisma, { cityId: y.id }); // d6
+    const english = await agent(t.prisma, { cityId: x.id, rent: 10_000, language: 'en' }); // d1, d2, d3
+    const weeklyDue = await agent(t.prisma, { cityId: y.id, frequency: 'WEEKLY', lastMailedAt: new Date(now - 8 * DAY) }); // d6
+    const nothing = [
+      await agent(t.prisma, { cityId: x.id, size: 200 }),
+      await agent(t.prisma, { cityId: x.id, verifiedAt: null }),
+      await agent(t.prisma, { cityId: x.id, enabled: false }),
+      await agent(t.prisma, { cityId: y.id, frequency: 'WEEKLY', lastMailedAt: new Date(now - 2 * DAY) }),
+      await agent(t.prisma, { cityId: x.id, email: `suppressed-${unique()}@husly.test` }),
+    ];
+    await t.prisma.mailSuppression.create({ data: { email: nothing[4].email, reason: 'test' } });
+    const mailed = [cheap, big, other, english, weeklyDue];
+    const emails = new Set([...mailed, ...nothing].map((a) => a.email));
+
+    await jobs.enqueue(JOBS.boligagentDigest, { trigger: 'command' }, { jobId: `digest-${unique()}` });
+    await until('five boligagent mails', () => mailsTo([sink], emails).length >= 5);
+    await new Promise((r) => setTimeout(r, 500));
+    const got = mailsTo([sink], emails);
+    const byEmail = new Map(got.map((m) => [recipient(m), m]));
+    expect(got).toHaveLength(5);
+    expect(dwellingIdsIn(byEmail.get(cheap.email) as ParsedMail)).toEqual([d1.id, d3.id].sort((a, b) => a - b));
+    expect(dwellingIdsIn(byEmail.get(big.email) as ParsedMail)).toEqual(expect.arrayContaining([d2.id]));
+    expect(dwellingIdsIn(byEmail.get(big.email) as ParsedMail)).toHaveLength(2);
+    expect(dwellingIdsIn(byEmail.get(other.email) as ParsedMail)).toEqual([d6.id]);
+    expect(dwellingIdsIn(byEmail.get(weeklyDue.email) as ParsedMail)).toEqual([d6.id]);
+    expect(dwellingIdsIn(byEmail.get(english.email) as ParsedMail)).toEqual([d1.id, d2.id, d3.id].sort((a, b) => a - b));
+
+    const danish = byEmail.get(cheap.email) as ParsedMail;
+    expect(danish.subject).toBe('2 nye boliger til dig');
+    expect(danish.text).toContain(d1.headline);
+    expect(danish.text).toContain('5.000 kr./md. · 2 værelser · 50 m² · ' + x.label);
+    expect(danish.text).toMatch(/\/vis\/\d+\?user=\d+\.[A-Za-z0-9_-]+&source=boligagent/);
+    expect(danish.html).toContain(`href="${t.config.http.publicUrl}/vis/${d1.id}?user=`);
+    expect((byEmail.get(english.email) as ParsedMail).subject).toBe('3 new dwellings for you');
+    expect((byEmail.get(english.email) as ParsedMail).text).toContain('//en.localhost');
+
+    const unsubscribeUrl = `${t.config.http.publicUrl}/api/boligagents/unsubscribe/${cheap.token}`;
+    expect(danish.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const listUnsubscribe = danish.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '';
+    expect(listUnsubscribe).toContain(`<${unsubscribeUrl}>`);
+    expect(listUnsubscribe).toMatch(/<mailto:unsubscribe@husly\.dk\?subject=unsubscribe%20tok-/);
+    const mailRow = await t.prisma.boligagentMail.findFirstOrThrow({ where: { boligagentId: cheap.id } });
+    expect(danish.messageId).toBe(`<boligagent-${mailRow.id}@localhost>`);
+    expect(mailRow).toMatchObject({ status: 'SENT', dwellingCount: 2, attempts: 1 });
+    expect(await t.prisma.boligagentDelivery.count({ where: { boligagentId: { in: nothing.map((a) => a.id) } } })).toBe(0);
+
+    // A second run: nothing new, nothing claimed, nothing sent.
+    await delivery.runDigest(new Date());
+    expect(await t.prisma.boligagentMail.count({ where: { boligagentId: { in: [...mailed, ...nothing].map((a) => a.id) } } })).toBe(5);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(mailsTo([sink], emails)).toHaveLength(5);
+
+    // One-click unsubscribe (RFC 8058) from the header's URL: the agent gets no further mail.
+    const fastify = t.app.getHttpAdapter().getInstance();
+    const post = await fastify.inject({
+      method: 'POST',
+      url: new URL(unsubscribeUrl).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(post.statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 10));
+    await dwelling(t.prisma, { cityId: x.id, landlordId: landlord, rent: 4000, rooms: 2, size: 50, createdAt: new Date() });
+    const third = await delivery.runDigest(new Date(Date.now() + 1));
+    expect(third.mails).toBeGreaterThanOrEqual(1); // the others still get the new one
+    await until('the third run', async () => (await t.prisma.boligagentMail.count({ where: { boligagentId: { in: mailed.map((a) => a.id) }, status: 'PENDING' } })) === 0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailsTo([sink], new Set([cheap.email]))).toHaveLength(1);
+    expect(mailsTo([sink], new Set([english.email]))).toHaveLength(2);
+  });
+
+  it('mails instant agents when dwellings are created, and not the daily ones', async () => {
+    const landlord = await landlordId(t.prisma);
+    const z = await createCity(t.prisma);
+    const instant = await agent(t.prisma, { cityId: z.id, frequency: 'INSTANT' });
+    const daily = await agent(t.prisma, { cityId: z.id });
+    const d = await dwelling(t.prisma, { cityId: z.id, landlordId: landlord, rent: 5000, rooms: 2, size: 50, createdAt: new Date() });
+    await delivery.dwellingsCreated([d.id]);
+    await until('the instant mail', () => mailsTo([sink], new Set([instant.email])).length === 1);
+    await delivery.dwellingsCreated([d.id]); // an import seeing the same dwelling again
+    await new Promise((r) => setTimeout(r, 700));
+    expect(mailsTo([sink], new Set([instant.email, daily.email])).map(recipient)).toEqual([instant.email]);
+    expect(dwellingIdsIn(mailsTo([sink], new Set([instant.email]))[0])).toEqual([d.id]);
+  });
+});
+
+describe('exactly once across a killed run and a Redis outage', () => {
+  const prefix = `husly-test-ba-${unique()}`;
+
+  async function scenario(prisma: PrismaService, agents: number) {
+    const landlord = await landlordId(prisma);
+    const city = await createCity(prisma);
+    const now = Date.now();
+    const dwellings = [];
+    for (let i = 0; i < 3; i++) dwellings.push(await dwelling(prisma, { cityId: city.id, landlordId: landlord, rent: 4000 + i * 2000, rooms: 2, size: 50, createdAt: new Date(now - HOUR) }));
+    const list = [];
+    for (let i = 0; i < agents; i++) {
+      const rent = i % 2 ? 6000 : null;
+      const row = await agent(prisma, { cityId: city.id, rent });
+      list.push({ ...row, expected: dwellings.filter((d) => rent === null || d.rent <= rent).map((d) => d.id).sort((a, b) => a - b) });
+    }
+    return { agents: list, emails: new Set(list.map((a) => a.email)) };
+  }
+
+  /** Every agent got one mail, and in it exactly its matching dwellings. */
+  function expectExactlyOnce(messages: ParsedMail[], s: Awaited<ReturnType<typeof scenario>>) {
+    const perAgent = new Map<string, number[]>();
+    for (const m of messages) perAgent.set(recipient(m), [...(perAgent.get(recipient(m)) ?? []), ...dwellingIdsIn(m)]);
+    for (const a of s.agents) expect(perAgent.get(a.email)).toEqual(a.expected);
+    expect(messages).toHaveLength(s.agents.length); // one mail per agent
+  }
+
+  it('a run stopped halfway (SMTP failing, worker shut down) and restarted sends every remaining mail exactly once', async () => {
+    const sink1 = await startSmtpSink();
+    const t1 = await createTestApp({ redis: true, env: { SMTP_URL: sink1.url, QUEUE_PREFIX: prefix } });
+    const s = await scenario(t1.prisma, 40);
+    await t1.app.get(JobQueue).enqueue(JOBS.boligagentDigest, { trigger: 'command' }, { jobId: `digest-${unique()}` });
+    await until('the first mails', () => mailsTo([sink1], s.emails).length >= 10);
+    sink1.failNext(1_000_000); // the relay goes away…
+    // …and the worker dies mid-run: closed without waiting for its active jobs, like a killed process.
+    await t1.app.get(BullWorkerProcessor).worker.close(true);
+    const before = mailsTo([sink1], s.emails).length;
+    expect(before).toBeLessThan(40);
+
+    const sink2 = await startSmtpSink();
+    const t2 = await createTestApp({ redis: true, env: { SMTP_URL: sink2.url, QUEUE_PREFIX: prefix } });
+    try {
+      await t2.app.get(JobQueue).enqueue(JOBS.boligagentDigest, { trigger: 'command' }, { jobId: `digest-${unique()}` });
+      await until('every mail', () => mailsTo([sink1, sink2], s.emails).length >= 40, 90_000);
+      await new Promise((r) => setTimeout(r, 1_000));
+      expectExactlyOnce(mailsTo([sink1, sink2], s.emails), s);
+      const statuses = await t2.prisma.boligagentMail.groupBy({ by: ['status'], where: { boligagentId: { in: s.agents.map((a) => a.id) } }, _count: true });
+      expect(statuses).toEqual([{ status: 'SENT', _count: 40 }]);
+    } finally {
+      await t2.close();
+      await t1.close();
+      await sink1.close();
+      await sink2.close();
+    }
+  }, 120_000);
+
+  it('a Redis outage in the middle of a run loses nothing and duplicates nothing', async () => {
+    const proxy = await startTcpProxy(new URL(inject('redisUrl')));
+    const sink = await startSmtpSink();
+    const t = await createTestApp({ redis: true, env: { SMTP_URL: sink.url, QUEUE_PREFIX: `${prefix}-outage`, REDIS_URL: proxy.url } });
+    try {
+      const s = await scenario(t.prisma, 120);
+      await t.app.get(JobQueue).enqueue(JOBS.boligagentDigest, { trigger: 'command' }, { jobId: `digest-${unique()}` });
+      await until('the first mails', () => mailsTo([sink], s.emails).length >= 5);
+      await proxy.cut(); // Redis unreachable: every connection dropped, new ones refused
+      await new Promise((r) => setTimeout(r, 2_000));
+      await proxy.restore();
+      await until('every mail', () => mailsTo([sink], s.emails).length >= 120, 90_000);
+      await new Promise((r) => setTimeout(r, 1_000));
+      expectExactlyOnce(mailsTo([sink], s.emails), s);
+    } finally {
+      await t.close();
+      await sink.close();
+      await proxy.close();
+    }
+  }, 120_000);
+});
+
+describe('two workers at once', () => {
+  it('never send a dwelling twice to an agent when two runs and their send jobs race', async () => {
+    const sink = await startSmtpSink();
+    const a = await createTestApp({ env: { SMTP_URL: sink.url } });
+    const b = await createTestApp({ env: { SMTP_URL: sink.url } });
+    try {
+      const landlord = await landlordId(a.prisma);
+      const city = await createCity(a.prisma);
+      const dwellings = [];
+      for (let i = 0; i < 4; i++) dwellings.push(await dwelling(a.prisma, { cityId: city.id, landlordId: landlord, rent: 5000, rooms: 2, size: 50, createdAt: new Date(Date.now() - HOUR) }));
+      const agents = [];
+      for (let i = 0; i < 60; i++) agents.push(await agent(a.prisma, { cityId: city.id }));
+      const emails = new Set(agents.map((x) => x.email));
+      const cutoff = new Date();
+      await Promise.all([a.app.get(BoligagentDeliveryService).runDigest(cutoff), b.app.get(BoligagentDeliveryService).runDigest(cutoff)]);
+      // Both processes also try to send every claimed mail (as their last attempt: no retry).
+      const mailIds = (await a.prisma.boligagentMail.findMany({ where: { boligagentId: { in: agents.map((x) => x.id) } }, select: { id: true } })).map((m) => m.id);
+      await Promise.all([a.app.get(BoligagentDeliveryService).sendMails(mailIds, true), b.app.get(BoligagentDeliveryService).sendMails(mailIds, true)]);
+      await Promise.all([a.app.get(JobQueue).drain(), b.app.get(JobQueue).drain()]);
+      const pairs = mailsTo([sink], emails).flatMap((m) => dwellingIdsIn(m).map((id) => `${recipient(m)}:${id}`));
+      expect(new Set(pairs).size).toBe(pairs.length);
+      expect(pairs).toHaveLength(agents.length * dwellings.length);
+    } finally {
+      await a.close();
+      await b.close();
+      await sink.close();
+    }
+  }, 60_000);
+});
+
+describe('permanent SMTP failures', () => {
+  let relay: SMTPServer;
+  const accepted: ParsedMail[] = [];
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // A relay that refuses one kind of address for good (550), like a mailbox that does not exist.
+    relay = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (address.address.startsWith('bounce-')) return callback(Object.assign(new Error('No such user'), { responseCode: 550 }));
+        callback();
+      },
+      onData(stream, _session, callback) {
+        simpleParser(stream)
+          .then((m) => {
+            accepted.push(m);
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const { port } = relay.server.address() as AddressInfo;
+    t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => relay.close(() => resolve()));
+  });
+
+  it('suppresses an address the relay refuses with 5xx and never mails that agent again', async () => {
+    const landlord = await landlordId(t.prisma);
+    const city = await createCity(t.prisma);
+    const bounce = await agent(t.prisma, { cityId: city.id, email: `bounce-${unique()}@husly.test` });
+    const fine = await agent(t.prisma, { cityId: city.id });
+    await dwelling(t.prisma, { cityId: city.id, landlordId: landlord, rent: 5000, rooms: 2, size: 50, createdAt: new Date(Date.now() - HOUR) });
+    const delivery = t.app.get(BoligagentDeliveryService);
+    await delivery.runDigest(new Date());
+    await t.app.get(JobQueue).drain();
+    expect(accepted.filter((m) => recipient(m) === fine.email)).toHaveLength(1);
+    expect(await t.prisma.mailSuppression.findUnique({ where: { email: bounce.email } })).toMatchObject({ reason: expect.stringContaining('smtp 550') });
+    expect(await t.prisma.boligagentMail.findFirst({ where: { boligagentId: bounce.id } })).toMatchObject({ status: 'FAILED' });
+
+    await new Promise((r) => setTimeout(r, 10));
+    await dwelling(t.prisma, { cityId: city.id, landlordId: landlord, rent: 4000, rooms: 2, size: 50, createdAt: new Date() });
+    await delivery.runDigest(new Date(Date.now() + 1));
+    await t.app.get(JobQueue).drain();
+    expect(await t.prisma.boligagentMail.count({ where: { boligagentId: bounce.id } })).toBe(1);
+    expect(accepted.filter((m) => recipient(m) === fine.email)).toHaveLength(2);
+  });
+});
+
+/** A TCP proxy between the app and Redis that the test can cut and restore, standing in for a Redis outage. */
+async function startTcpProxy(target: URL): Promise<{ url: string; cut(): Promise<void>; restore(): Promise<void>; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  let server: Server;
+  let port = 0;
+  const listen = () =>
+    new Promise<void>((resolve) => {
+      server = createServer((client) => {
+        const upstream = connect(Number(target.port || 6379), target.hostname);
+        sockets.add(client).add(upstream);
+        client.pipe(upstream).pipe(client);
+        const drop = () => {
+          client.destroy();
+          upstream.destroy();
+          sockets.delete(client);
+          sockets.delete(upstream);
+        };
+        client.on('error', drop).on('close', drop);
+        upstream.on('error', drop).on('close', drop);
+      });
+      server.listen(port, '127.0.0.1', () => {
+        port = (server.address() as AddressInfo).port;
+        resolve();
+      });
+    });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      sockets.clear();
+      server.close(() => resolve());
+    });
+  await listen();
+  return { url: `redis://127.0.0.1:${port}`, cut: stop, restore: listen, close: stop };
+}

@@ -1,0 +1,392 @@
+import { HttpException, Inject, Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import {
+  apiError,
+  type BoligagentAdjustBody,
+  type BoligagentFrequencyValue,
+  type BoligagentPrefInputBody,
+  type BoligagentPrefRef,
+  type BoligagentSettingsBody,
+  type BoligagentView,
+  type CreateBoligagentBody,
+  type CreateBoligagentResponse,
+  type NotificationLogBody,
+  type UpdateBoligagentBody,
+} from '@husly/contracts';
+import {
+  autoAdjustPrefs,
+  citySlug,
+  ERROR_MESSAGES,
+  isDefaultPref,
+  mergeAutoAdjust,
+  normalizeBoligagentPref,
+  validateBoligagentEmail,
+  type BoligagentPref,
+} from '@husly/domain';
+import type { AuthUser } from '../common/auth/auth-user';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { Clock } from '../infra/clock/clock';
+import { PrismaService } from '../infra/prisma/prisma.service';
+import type { BoligagentFrequency, Prisma } from '../infra/prisma/generated/client';
+import { JobQueue } from '../infra/queue/job-queue.service';
+import { JOBS } from '../infra/queue/jobs';
+import { boligagentError, boligagentNotFound, verificationTokenNotRecognised } from './boligagent-errors';
+import { renderVerificationMail } from './mail-templates';
+import { listUnsubscribeHeaders, publicOrigin, unsubscribeUrlOf, verifyUserParam, type MailLanguage } from './public-urls';
+
+const agentWithPrefs = {
+  prefs: { include: { city: { select: { slug: true, label: true } } }, orderBy: { id: 'asc' } },
+} satisfies Prisma.BoligagentInclude;
+type AgentRow = Prisma.BoligagentGetPayload<{ include: typeof agentWithPrefs }>;
+
+/** A normalized pref whose area is a known city. */
+interface CityPref extends BoligagentPref {
+  area: string;
+  cityId: number;
+  cityLabel: string;
+}
+
+const FREQUENCY_TO_DB: Record<BoligagentFrequencyValue, BoligagentFrequency> = { instant: 'INSTANT', daily: 'DAILY', weekly: 'WEEKLY' };
+const FREQUENCY_FROM_DB: Record<BoligagentFrequency, BoligagentFrequencyValue> = { INSTANT: 'instant', DAILY: 'daily', WEEKLY: 'weekly' };
+
+/** The agent's token: the only credential of a visitor's agent, so long and random. */
+const newToken = () => randomBytes(24).toString('base64url');
+
+/**
+ * Creating, reading and changing boligagents (spec sections 4, 5, 7). An agent is reached either by
+ * its token (visitors, from the links of its mails) or by its user's bearer token.
+ */
+@Injectable()
+export class BoligagentService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly jobs: JobQueue,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  // ---- reading ---------------------------------------------------------------------------------
+
+  async byToken(token: string): Promise<BoligagentView> {
+    const agent = await this.prisma.boligagent.findUnique({ where: { token }, include: agentWithPrefs });
+    if (!agent) throw boligagentNotFound();
+    return toView(agent);
+  }
+
+  /** The logged-in user's agent, or null when the user has none (the profile tab shows an empty table). */
+  async ofUser(user: AuthUser): Promise<BoligagentView | null> {
+    const agent = await this.prisma.boligagent.findUnique({ where: { userId: user.id }, include: agentWithPrefs });
+    return agent ? toView(agent) : null;
+  }
+
+  // ---- creating and verifying ------------------------------------------------------------------
+
+  /**
+   * POST /api/boligagents. A logged-in user's agent is created (or extended) from the prefs, verified
+   * at once. A visitor gets a verification mail; the answer is the same whether or not the email
+   * already had an agent, and prefs added to an existing agent stay inactive until the owner
+   * follows the mail's link (nobody can switch on mails to someone else's address).
+   */
+  async create(user: AuthUser | undefined, body: CreateBoligagentBody, host: string | undefined): Promise<CreateBoligagentResponse> {
+    const language: MailLanguage = body.language ?? (/^en\./i.test(host ?? '') ? 'en' : 'da');
+    const prefs = await this.cityPrefs(body.prefs);
+    const now = this.clock.now();
+    if (user) return { verificationSent: false, agent: await this.createForUser(user, body, prefs, language, now) };
+
+    const code = validateBoligagentEmail(body.email);
+    if (code) throw boligagentError(code, 'email');
+    const email = (body.email as string).trim().toLowerCase();
+    if (prefs.length === 0) throw invalidPrefs();
+    // A registered user logs in to get an agent (the web shows a congratulation asking to log in).
+    const owner = await this.prisma.user.findFirst({ where: { email: { equals: email, mode: 'insensitive' } }, select: { id: true } });
+    if (owner) throw boligagentError('email-in-use', 'email');
+
+    const existing = await this.prisma.boligagent.findUnique({ where: { email }, include: agentWithPrefs });
+    if (existing?.userId) throw boligagentError('email-in-use', 'email');
+    let agent: AgentRow;
+    if (existing) {
+      agent = existing;
+      await this.applyPrefs(agent, prefs, { autoAdjust: false, status: 'INACTIVE' });
+    } else {
+      agent = await this.prisma.boligagent.create({
+        data: {
+          email,
+          token: newToken(),
+          language,
+          frequency: FREQUENCY_TO_DB[body.frequency ?? 'daily'],
+          prefs: { create: prefs.map((p) => ({ cityId: p.cityId, rent: p.rent, rooms: p.rooms, size: p.size })) },
+        },
+        include: agentWithPrefs,
+      });
+    }
+    const verifyUrl = `${publicOrigin(this.config.http.publicUrl, language)}/boligagent/verify?token=${encodeURIComponent(agent.token)}`;
+    const unsubscribeUrl = unsubscribeUrlOf(this.config.http.publicUrl, agent.token);
+    const mail = renderVerificationMail({ language, verifyUrl, unsubscribeUrl, areas: prefs.map((p) => p.cityLabel) });
+    await this.jobs.enqueue(JOBS.mailDeliver, { to: email, ...mail, headers: listUnsubscribeHeaders(unsubscribeUrl, this.config.mail.from, agent.token) });
+    return { verificationSent: true };
+  }
+
+  private async createForUser(user: AuthUser, body: CreateBoligagentBody, prefs: CityPref[], language: MailLanguage, now: Date) {
+    const email = user.email?.toLowerCase() ?? null;
+    if (body.email && body.email.trim().toLowerCase() !== email) throw boligagentError('wrong-user-email', 'email');
+    if (!email) throw boligagentError('no-email', 'email');
+    let agent =
+      (await this.prisma.boligagent.findUnique({ where: { userId: user.id }, include: agentWithPrefs })) ??
+      (await this.prisma.boligagent.findUnique({ where: { email }, include: agentWithPrefs }));
+    if (agent && agent.userId !== null && agent.userId !== user.id) throw boligagentError('email-in-use', 'email');
+    if (!agent) {
+      if (prefs.length === 0) throw invalidPrefs();
+      agent = await this.prisma.boligagent.create({
+        data: {
+          email,
+          userId: user.id,
+          token: newToken(),
+          verifiedAt: now,
+          language,
+          frequency: FREQUENCY_TO_DB[body.frequency ?? 'daily'],
+          prefs: { create: prefs.map((p) => ({ cityId: p.cityId, rent: p.rent, rooms: p.rooms, size: p.size })) },
+        },
+        include: agentWithPrefs,
+      });
+      return toView(agent);
+    }
+    // An agent the user made as a visitor with the same address becomes the user's, verified: the
+    // user proved the address at signup.
+    if (agent.userId === null || !agent.verifiedAt) {
+      await this.prisma.boligagent.update({ where: { id: agent.id }, data: { userId: user.id, verifiedAt: agent.verifiedAt ?? now } });
+    }
+    const changed = await this.applyPrefs(agent, prefs, { autoAdjust: agent.autoAdjust, status: 'ACTIVE' });
+    if (!changed) throw boligagentError('nothing-to-update');
+    return this.reload(agent.id);
+  }
+
+  /** POST /api/boligagents/{token}/verify: the link of the verification mail. Switches on its prefs. */
+  async verify(token: string): Promise<BoligagentView> {
+    const agent = await this.prisma.boligagent.findUnique({ where: { token } });
+    if (!agent) throw verificationTokenNotRecognised();
+    await this.prisma.$transaction([
+      this.prisma.boligagent.update({
+        where: { id: agent.id },
+        data: { verifiedAt: agent.verifiedAt ?? this.clock.now(), enabled: true, unsubscribedAt: null },
+      }),
+      this.prisma.boligagentPref.updateMany({ where: { boligagentId: agent.id, status: 'INACTIVE' }, data: { status: 'ACTIVE' } }),
+    ]);
+    return this.reload(agent.id);
+  }
+
+  // ---- changing --------------------------------------------------------------------------------
+
+  /** PUT /api/boligagents: edit one row (`area` → `prefs[0]`), add prefs, or change frequency, on/off, language. */
+  async update(user: AuthUser | undefined, body: UpdateBoligagentBody): Promise<BoligagentView> {
+    const agent = await this.resolve(user, body);
+    let changed = false;
+    if (body.area && body.prefs?.length) {
+      const current = agent.prefs.find((p) => p.city.slug === citySlug(body.area as string));
+      if (!current) throw boligagentError('nothing-to-update');
+      const [next] = await this.cityPrefs([{ ...body.prefs[0], area: body.prefs[0].area || current.city.slug }]);
+      if (!next) throw invalidPrefs();
+      if (next.cityId === current.cityId) {
+        if (next.rent !== current.rent || next.rooms !== current.rooms || next.size !== current.size) {
+          await this.prisma.boligagentPref.update({ where: { id: current.id }, data: { rent: next.rent, rooms: next.rooms, size: next.size } });
+          changed = true;
+        }
+      } else {
+        // The row moved to another area: that area's pref takes the values, this row goes.
+        await this.prisma.$transaction([
+          this.prisma.boligagentPref.deleteMany({ where: { id: current.id } }),
+          this.prisma.boligagentPref.upsert({
+            where: { boligagentId_cityId: { boligagentId: agent.id, cityId: next.cityId } },
+            create: { boligagentId: agent.id, cityId: next.cityId, rent: next.rent, rooms: next.rooms, size: next.size, status: current.status },
+            update: { rent: next.rent, rooms: next.rooms, size: next.size },
+          }),
+        ]);
+        changed = true;
+      }
+    } else if (body.prefs?.length) {
+      changed = await this.applyPrefs(agent, await this.cityPrefs(body.prefs), { autoAdjust: false, status: 'ACTIVE' });
+    }
+    if (await this.applySettings(agent, body)) changed = true;
+    if (!changed) throw boligagentError('nothing-to-update');
+    return this.reload(agent.id);
+  }
+
+  /** POST /api/boligagents/settings {autoAdjust}; also frequency and the off switch. autoAdjust is for logged-in users only. */
+  async settings(user: AuthUser | undefined, body: BoligagentSettingsBody): Promise<BoligagentView> {
+    const agent = await this.resolve(user, body);
+    await this.applySettings(agent, body);
+    if (body.autoAdjust !== undefined && agent.userId !== null && agent.autoAdjust !== body.autoAdjust) {
+      await this.prisma.boligagent.update({ where: { id: agent.id }, data: { autoAdjust: body.autoAdjust } });
+    }
+    return this.reload(agent.id);
+  }
+
+  /** PUT /api/boligagents/pref {id, area}: Activate an inactive row. */
+  async activatePref(user: AuthUser | undefined, ref: BoligagentPrefRef): Promise<BoligagentView> {
+    const agent = await this.resolve(user, ref);
+    const pref = agent.prefs.find((p) => p.city.slug === citySlug(ref.area));
+    if (!pref || pref.status === 'ACTIVE') throw boligagentError('nothing-to-update');
+    await this.prisma.boligagentPref.update({ where: { id: pref.id }, data: { status: 'ACTIVE' } });
+    return this.reload(agent.id);
+  }
+
+  /** DELETE /api/boligagents/pref?id=&area= */
+  async deletePref(user: AuthUser | undefined, ref: BoligagentPrefRef): Promise<BoligagentView> {
+    const agent = await this.resolve(user, ref);
+    const pref = agent.prefs.find((p) => p.city.slug === citySlug(ref.area));
+    if (!pref) throw boligagentError('nothing-to-update');
+    await this.prisma.boligagentPref.delete({ where: { id: pref.id } });
+    return this.reload(agent.id);
+  }
+
+  /** DELETE /api/boligagents: the whole agent ("delete all"), with its deliveries and mails. */
+  async remove(user: AuthUser | undefined, ref: { token?: string; id?: number }): Promise<void> {
+    const agent = await this.resolve(user, ref);
+    await this.prisma.boligagent.delete({ where: { id: agent.id } });
+  }
+
+  /**
+   * RFC 8058 one-click unsubscribe (and the button of the confirmation page): stops the agent at
+   * once, no login. Idempotent: a second POST, or a mail client retrying, changes nothing.
+   */
+  async unsubscribe(token: string): Promise<void> {
+    const agent = await this.prisma.boligagent.findUnique({ where: { token }, select: { id: true, unsubscribedAt: true } });
+    if (!agent) throw boligagentNotFound();
+    await this.prisma.boligagent.update({
+      where: { id: agent.id },
+      data: { enabled: false, unsubscribedAt: agent.unsubscribedAt ?? this.clock.now() },
+    });
+  }
+
+  /**
+   * POST /api/boligagents/adjust {area, current, user, detail}: the web reports a logged-in user's
+   * search; with autoAdjust on, the pref of that area widens (rent max, rooms and size min).
+   */
+  async adjust(user: AuthUser, body: BoligagentAdjustBody): Promise<{ adjusted: boolean; agent: BoligagentView | null }> {
+    if (body.user !== undefined && body.user !== user.id) throw boligagentError('wrong-user-email');
+    const agent = await this.prisma.boligagent.findUnique({ where: { userId: user.id }, include: agentWithPrefs });
+    if (!agent) return { adjusted: false, agent: null };
+    if (!agent.autoAdjust) return { adjusted: false, agent: toView(agent) };
+    const rows = agent.prefs.filter((p) => p.status === 'ACTIVE').map((p) => ({ id: p.id, area: p.city.slug, rent: p.rent, rooms: p.rooms, size: p.size }));
+    const { prefs, changed } = autoAdjustPrefs(rows, { ...body.current, area: body.area });
+    if (!changed) return { adjusted: false, agent: toView(agent) };
+    await this.prisma.$transaction(
+      prefs
+        .filter((p, i) => p.rent !== rows[i].rent || p.rooms !== rows[i].rooms || p.size !== rows[i].size)
+        .map((p) => this.prisma.boligagentPref.update({ where: { id: p.id }, data: { rent: p.rent, rooms: p.rooms, size: p.size } })),
+    );
+    return { adjusted: true, agent: await this.reload(agent.id) };
+  }
+
+  /** POST /api/notificationLog: a followed link of a boligagent mail (`user` = the signed agent id of the link). */
+  async logNotification(body: NotificationLogBody): Promise<void> {
+    const agentId = verifyUserParam(body.user, this.config.auth.jwtSecret);
+    if (agentId === null) throw new HttpException(apiError(400, ERROR_MESSAGES.actionFailed, { code: 'error', field: 'user' }), 400);
+    const agent = await this.prisma.boligagent.findUnique({ where: { id: agentId }, select: { id: true, userId: true } });
+    const dwelling = body.dwellingId
+      ? await this.prisma.dwelling.findUnique({ where: { id: body.dwellingId }, select: { id: true } })
+      : null;
+    await this.prisma.notificationLog.create({
+      data: { boligagentId: agent?.id ?? null, userId: agent?.userId ?? null, source: body.source, type: body.type, dwellingId: dwelling?.id ?? null },
+    });
+  }
+
+  // ---- helpers ---------------------------------------------------------------------------------
+
+  /** The agent a change names: by token (a visitor) or by the bearer token's user; `id` must match. */
+  private async resolve(user: AuthUser | undefined, ref: { token?: string; id?: number }): Promise<AgentRow> {
+    let agent: AgentRow | null;
+    if (ref.token) agent = await this.prisma.boligagent.findUnique({ where: { token: ref.token }, include: agentWithPrefs });
+    else if (user) agent = await this.prisma.boligagent.findUnique({ where: { userId: user.id }, include: agentWithPrefs });
+    else throw new HttpException(apiError(401, 'Login required'), 401);
+    if (!agent || (ref.id !== undefined && ref.id !== agent.id)) throw boligagentNotFound();
+    return agent;
+  }
+
+  private async reload(id: number): Promise<BoligagentView> {
+    return toView(await this.prisma.boligagent.findUniqueOrThrow({ where: { id }, include: agentWithPrefs }));
+  }
+
+  /** Rounds the prefs (section 9), drops defaults and unknown areas, one pref per area (the last wins). */
+  private async cityPrefs(inputs: BoligagentPrefInputBody[]): Promise<CityPref[]> {
+    const normalized = inputs.filter((p) => !isDefaultPref(p)).map((p) => normalizeBoligagentPref(p));
+    const slugs = [...new Set(normalized.map((p) => p.area).filter((a): a is string => a !== null))];
+    if (slugs.length === 0) return [];
+    const cities = await this.prisma.city.findMany({ where: { slug: { in: slugs }, active: true }, select: { id: true, slug: true, label: true } });
+    const bySlug = new Map(cities.map((c) => [c.slug, c]));
+    const byArea = new Map<string, CityPref>();
+    for (const p of normalized) {
+      const city = p.area ? bySlug.get(p.area) : undefined;
+      if (city) byArea.set(city.slug, { ...p, area: city.slug, cityId: city.id, cityLabel: city.label });
+    }
+    return [...byArea.values()];
+  }
+
+  /** Adds or updates prefs by area; with autoAdjust an existing area merges (rent max, rooms and size min). */
+  private async applyPrefs(agent: AgentRow, prefs: CityPref[], options: { autoAdjust: boolean; status: 'ACTIVE' | 'INACTIVE' }): Promise<boolean> {
+    let changed = false;
+    for (const p of prefs) {
+      const existing = agent.prefs.find((e) => e.cityId === p.cityId);
+      if (!existing) {
+        await this.prisma.boligagentPref.create({
+          data: { boligagentId: agent.id, cityId: p.cityId, rent: p.rent, rooms: p.rooms, size: p.size, status: options.status },
+        });
+        changed = true;
+        continue;
+      }
+      // A visitor's unverified request never changes rows its owner already has.
+      if (options.status === 'INACTIVE') continue;
+      const current = { area: existing.city.slug, rent: existing.rent, rooms: existing.rooms, size: existing.size };
+      const next = options.autoAdjust ? mergeAutoAdjust(current, p) : p;
+      const activate = existing.status !== 'ACTIVE';
+      if (activate || next.rent !== existing.rent || next.rooms !== existing.rooms || next.size !== existing.size) {
+        await this.prisma.boligagentPref.update({
+          where: { id: existing.id },
+          data: { rent: next.rent, rooms: next.rooms, size: next.size, status: 'ACTIVE' },
+        });
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  private async applySettings(agent: AgentRow, body: { frequency?: BoligagentFrequencyValue; enabled?: boolean; language?: MailLanguage }): Promise<boolean> {
+    const data: Prisma.BoligagentUpdateInput = {};
+    if (body.frequency && FREQUENCY_TO_DB[body.frequency] !== agent.frequency) data.frequency = FREQUENCY_TO_DB[body.frequency];
+    if (body.enabled !== undefined && body.enabled !== agent.enabled) {
+      data.enabled = body.enabled;
+      // Switching back on after a one-click unsubscribe is the owner's explicit wish.
+      if (body.enabled) data.unsubscribedAt = null;
+    }
+    if (body.language && body.language !== agent.language) data.language = body.language;
+    if (Object.keys(data).length === 0) return false;
+    await this.prisma.boligagent.update({ where: { id: agent.id }, data });
+    return true;
+  }
+}
+
+function invalidPrefs(): HttpException {
+  return new HttpException(apiError(400, ERROR_MESSAGES.actionFailed, { code: 'error', field: 'prefs' }), 400);
+}
+
+function toView(agent: AgentRow): BoligagentView {
+  return {
+    id: agent.id,
+    email: agent.email,
+    token: agent.token,
+    verified: agent.verifiedAt !== null,
+    autoAdjust: agent.autoAdjust,
+    frequency: FREQUENCY_FROM_DB[agent.frequency],
+    enabled: agent.enabled && agent.unsubscribedAt === null,
+    language: agent.language === 'en' ? 'en' : 'da',
+    prefs: agent.prefs.map((p) => ({
+      id: p.id,
+      area: p.city.slug,
+      areaLabel: p.city.label,
+      rent: p.rent,
+      rooms: p.rooms,
+      size: p.size,
+      status: p.status === 'ACTIVE' ? 'active' : 'inactive',
+    })),
+  };
+}

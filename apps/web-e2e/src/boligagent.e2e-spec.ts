@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { Browser } from 'playwright-core';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+const mailDir = inject('mailDir');
+
+/** The newest mail to `to` in the portal's outbox (file mode: one .eml per mail). */
+async function mailTo(to: string, timeoutMs = 20_000): Promise<ParsedMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (existsSync(mailDir)) {
+      for (const file of readdirSync(mailDir).filter((f) => f.endsWith('.eml'))) {
+        const mail = await simpleParser(readFileSync(join(mailDir, file)));
+        if (mail.to && 'text' in mail.to && mail.to.text === to) return mail;
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${mailDir}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('boligagent in a real browser', () => {
+  let browser: Browser;
+  beforeAll(async () => (browser = await launchBrowser()));
+  afterAll(() => browser.close());
+
+  it('a visitor creates an agent from the city page modal, verifies it from the mail and unsubscribes from the mail link', async () => {
+    const email = `e2e-${randomBytes(4).toString('hex')}@husly.test`;
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+
+    // The modal opens on the city page after a moment; a wrong address gets the spec's message.
+    await page.goto(`${baseUrl}/aarhus`, { waitUntil: 'networkidle' });
+    const modal = page.getByRole('dialog');
+    await modal.waitFor({ timeout: 15_000 });
+    await modal.getByRole('heading', { name: 'Få nye boliger i Aarhus på mail' }).waitFor();
+    await modal.getByLabel('Din email').fill('ikke-en-mail');
+    await modal.getByRole('button', { name: 'Opret BoligAgent' }).click();
+    await modal.getByText('Indtast venligst en gyldig email').waitFor();
+    await modal.getByLabel('Din email').fill(email);
+    // The viewport, not the whole (long) city page: the modal is what this picture is about.
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'boligagent-modal-phone.png') });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await modal.getByRole('button', { name: 'Opret BoligAgent' }).click();
+    await modal.getByText('Tjek din indbakke!').waitFor();
+    // Closes by itself 5 s after success, and does not come back in this page session.
+    await modal.waitFor({ state: 'detached', timeout: 8_000 });
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.waitForTimeout(5_000);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // The verification mail's link: "Henter din BoligAgent..." then the agent.
+    const mail = await mailTo(email);
+    expect(mail.subject).toBe('Bekræft din BoligAgent');
+    const verifyUrl = /(http:\/\/\S+\/boligagent\/verify\?token=[A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1] as string;
+    expect(verifyUrl).toBeTruthy();
+    await page.goto(verifyUrl);
+    await page.getByText('Tak! Din BoligAgent er bekræftet').waitFor();
+    const panel = page.getByTestId('boligagent-panel');
+    await panel.getByText('Aarhus').waitFor();
+    await panel.getByText(`Mails sendes til ${email}`).waitFor();
+    await screenshot(page, 'boligagent-verified-phone');
+
+    // Unsubscribing from the mail's List-Unsubscribe link: the page asks, the button stops the agent.
+    const unsubscribeUrl = /<(http[^>]+\/api\/boligagents\/unsubscribe\/[^>]+)>/.exec(
+      mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '',
+    )?.[1] as string;
+    expect(unsubscribeUrl).toBeTruthy();
+    await page.goto(unsubscribeUrl);
+    await page.getByRole('heading', { name: 'Afmeld BoligAgent' }).waitFor();
+    await screenshot(page, 'boligagent-unsubscribe-phone');
+    await page.getByRole('button', { name: 'Ja, afmeld' }).click();
+    await page.getByText('Du er afmeldt.').waitFor();
+    const token = new URL(unsubscribeUrl).pathname.split('/').pop() as string;
+    const agent = (await (await fetch(`${baseUrl}/api/boligagents/${token}`)).json()) as { enabled: boolean };
+    expect(agent.enabled).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it('the modal on desktop closes with ×; an unknown token shows the not-found messages', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${baseUrl}/odense`, { waitUntil: 'networkidle' });
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('heading', { name: 'Få nye boliger i Odense på mail' }).waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'boligagent-modal-desktop.png') });
+    await modal.getByRole('button', { name: 'Luk' }).click();
+    await modal.waitFor({ state: 'detached' });
+    await page.goto(`${baseUrl}/boligagent/findes-ikke`);
+    await page.getByText('Vi kunne ikke finde din BoligAgent. Sørg for at skrive hele adressen.').waitFor();
+    await page.goto(`${baseUrl}/boligagent/verify?token=findes-ikke`);
+    await page.getByText('Vi kunne ikke genkende dit bekræftelseslink.', { exact: false }).waitFor();
+    await screenshot(page, 'boligagent-not-found-desktop');
+    await page.close();
+  });
+
+  it('the search page blocks take an email with the search as prefs', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`${baseUrl}/search?q=aarhus&rent=7000&rooms=2`, { waitUntil: 'networkidle' });
+    const block = page.getByTestId('boligagent-block-above');
+    await block.getByText('Få nye boliger i Aarhus på mail').waitFor();
+    const email = `e2e-block-${randomBytes(4).toString('hex')}@husly.test`;
+    await block.getByLabel('Din email').fill(email);
+    await block.getByRole('button', { name: 'Opret BoligAgent' }).click();
+    await block.getByText('Tjek din indbakke!').waitFor();
+    await block.screenshot({ path: join(SCREENSHOT_DIR, 'boligagent-search-block-phone.png') });
+    expect((await mailTo(email)).subject).toBe('Bekræft din BoligAgent');
+    await page.close();
+  });
+
+  it('the profile BoligAgent tab: the table, delete a row, auto-adjust and delete all', async () => {
+    const email = `e2e-profile-${randomBytes(4).toString('hex')}@husly.test`;
+    const created = await fetch(`${baseUrl}/api/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.91' },
+      body: JSON.stringify({ email, name: 'Bo Agentsen', password: 'agent-kode', terms: true }),
+    });
+    const { token } = (await created.json()) as { token: string };
+    const bearer = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const res = await fetch(`${baseUrl}/api/boligagents`, { method: 'POST', headers: bearer, body: JSON.stringify({ prefs: [{ area: 'aarhus', rent: 7000, rooms: 2 }, { area: 'odense', size: 60 }] }) });
+    expect(res.status).toBe(201);
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.context().addCookies([{ name: 'token', value: token, url: baseUrl }]);
+    await page.goto(`${baseUrl}/profile/boligagent`, { waitUntil: 'networkidle' });
+    const panel = page.getByTestId('boligagent-panel');
+    await panel.getByText('max 8.000 kr.').waitFor();
+    expect(await panel.getByTestId('boligagent-pref').count()).toBe(2);
+    await panel.getByRole('button', { name: 'Slet', exact: true }).last().click();
+    await panel.getByText('Gemt.').waitFor();
+    expect(await panel.getByTestId('boligagent-pref').count()).toBe(1);
+    // Controlled by the saved agent: it turns checked when the API has stored it.
+    const autoAdjust = panel.getByLabel('Tilpas automatisk min BoligAgent efter mine søgninger');
+    await autoAdjust.click();
+    await expect.poll(() => autoAdjust.isChecked()).toBe(true);
+    await expect.poll(async () => ((await (await fetch(`${baseUrl}/api/boligagents`, { headers: bearer })).json()) as { agent: { autoAdjust: boolean } }).agent.autoAdjust).toBe(true);
+    await screenshot(page, 'boligagent-profile-desktop');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'boligagent-profile-phone');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await panel.getByRole('button', { name: 'Slet alle' }).click();
+    await page.getByText('Du har ingen BoligAgent endnu.', { exact: false }).waitFor();
+    await expect.poll(async () => ((await (await fetch(`${baseUrl}/api/boligagents`, { headers: bearer })).json()) as { agent: unknown }).agent).toBeNull();
+    await page.close();
+  });
+});

@@ -1,0 +1,143 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { BoligagentView } from '@husly/contracts';
+import { useApi } from '../../lib/api-context';
+import { usePageTitle } from '../../lib/document-head';
+import { boligagentApi, isNotFound } from './boligagent-api';
+import { BoligagentPanel } from './BoligagentPanel';
+import styles from './boligagent.module.css';
+
+type Load = { status: 'loading' } | { status: 'ready'; agent: BoligagentView | null; notice?: string } | { status: 'not-found' } | { status: 'failed' };
+
+/** /boligagent/verify?token=…: the link of the verification mail. "Henter din BoligAgent...", then the agent. */
+export function BoligagentVerifyPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('boligagent.verify.title'));
+  const api = useApi();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [state, setState] = useState<Load>({ status: 'loading' });
+
+  useEffect(() => {
+    if (!token) {
+      setState({ status: 'not-found' });
+      return;
+    }
+    boligagentApi(api)
+      .verify(token)
+      .then((agent) => setState({ status: 'ready', agent, notice: t('boligagent.verify.verified') }))
+      .catch((error: unknown) => setState(isNotFound(error) ? { status: 'not-found' } : { status: 'failed' }));
+  }, [api, token, t]);
+
+  return <AgentPage title={t('boligagent.verify.title')} state={state} token={token} notFound={t('boligagent.errors.tokenNotRecognised')} onChange={(agent) => setState({ status: 'ready', agent })} />;
+}
+
+/** /boligagent/{token}: the agent panel for a visitor, from the links of its mails. */
+export function BoligagentTokenPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('boligagent.panel.title'));
+  const api = useApi();
+  const { token = '' } = useParams();
+  const [state, setState] = useState<Load>({ status: 'loading' });
+
+  useEffect(() => {
+    boligagentApi(api)
+      .byToken(token)
+      .then((agent) => setState({ status: 'ready', agent }))
+      .catch((error: unknown) => setState(isNotFound(error) ? { status: 'not-found' } : { status: 'failed' }));
+  }, [api, token]);
+
+  return <AgentPage title={t('boligagent.panel.title')} state={state} token={token} notFound={t('boligagent.errors.notFound')} onChange={(agent) => setState({ status: 'ready', agent })} />;
+}
+
+function AgentPage({ title, state, token, notFound, onChange }: { title: string; state: Load; token: string; notFound: string; onChange(agent: BoligagentView | null): void }) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.page}>
+      <div className={styles.form} style={{ gap: 16 }}>
+        <h1 className={styles.heading}>{title}</h1>
+        {state.status === 'loading' && (
+          <p className={styles.muted} role="status">
+            {t('boligagent.verify.fetching')}
+          </p>
+        )}
+        {state.status === 'not-found' && (
+          <p className={styles.error} role="alert">
+            {notFound}
+          </p>
+        )}
+        {state.status === 'failed' && (
+          <p className={styles.error} role="alert">
+            {t('boligagent.errors.error')}
+          </p>
+        )}
+        {state.status === 'ready' && state.notice && (
+          <p className={styles.success} role="status">
+            {state.notice}
+          </p>
+        )}
+        {state.status === 'ready' && state.agent && <BoligagentPanel agent={state.agent} token={token} showAutoAdjust={false} onChange={onChange} />}
+        {state.status === 'ready' && !state.agent && (
+          <p className={styles.success} role="status">
+            {t('boligagent.panel.deleted')}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * /boligagent/afmeld/{token}: where the List-Unsubscribe URL leads a browser (GET). Mail clients
+ * with one-click POST the URL themselves; a person confirms with the button.
+ */
+export function BoligagentUnsubscribePage() {
+  const { t } = useTranslation();
+  usePageTitle(t('boligagent.unsubscribe.title'));
+  const api = useApi();
+  const { token = '' } = useParams();
+  const [state, setState] = useState<'idle' | 'busy' | 'done' | 'not-found' | 'failed'>('idle');
+
+  const confirm = useCallback(() => {
+    setState('busy');
+    boligagentApi(api)
+      .unsubscribe(token)
+      .then(() => setState('done'))
+      .catch((error: unknown) => setState(isNotFound(error) ? 'not-found' : 'failed'));
+  }, [api, token]);
+
+  return (
+    <section className={styles.page}>
+      <div className={styles.card}>
+        <h1 className={styles.heading}>{t('boligagent.unsubscribe.title')}</h1>
+        {state === 'done' ? (
+          <p className={styles.success} role="status">
+            {t('boligagent.unsubscribe.done')}
+          </p>
+        ) : state === 'not-found' ? (
+          <p className={styles.error} role="alert">
+            {t('boligagent.errors.notFound')}
+          </p>
+        ) : (
+          <>
+            <p>{t('boligagent.unsubscribe.text')}</p>
+            <div className={styles.actions}>
+              <button type="button" className="button button-primary" disabled={state === 'busy'} onClick={confirm}>
+                {t('boligagent.unsubscribe.confirm')}
+              </button>
+              <Link to={`/boligagent/${encodeURIComponent(token)}`} className="button button-secondary">
+                {t('boligagent.unsubscribe.manage')}
+              </Link>
+            </div>
+            {state === 'failed' && (
+              <p className={styles.error} role="alert">
+                {t('boligagent.errors.error')}
+              </p>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

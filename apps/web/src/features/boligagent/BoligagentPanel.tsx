@@ -1,0 +1,223 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { BoligagentFrequencyValue, BoligagentPrefView, BoligagentView } from '@husly/contracts';
+import type { BoligagentErrorCode } from '@husly/domain';
+import { useApi } from '../../lib/api-context';
+import { boligagentApi, boligagentErrorCode } from './boligagent-api';
+import styles from './boligagent.module.css';
+
+const FREQUENCIES: BoligagentFrequencyValue[] = ['instant', 'daily', 'weekly'];
+
+/**
+ * The agent panel of /boligagent/{token}, /boligagent/verify and the profile's BoligAgent tab:
+ * area, rent, rooms, size per row; Edit and Delete on active rows, Activate on inactive ones;
+ * frequency, the off switch, auto-adjust (logged-in users) and delete all.
+ */
+export function BoligagentPanel({
+  agent,
+  token,
+  showAutoAdjust,
+  onChange,
+}: {
+  agent: BoligagentView;
+  /** A visitor's agent is named by its token; a user's by the login. */
+  token?: string;
+  showAutoAdjust: boolean;
+  onChange(agent: BoligagentView | null): void;
+}) {
+  const { t } = useTranslation();
+  const api = boligagentApi(useApi());
+  const [editing, setEditing] = useState<string | null>(null);
+  const [failure, setFailure] = useState<BoligagentErrorCode | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ref = { token, id: agent.id };
+
+  async function run(action: () => Promise<BoligagentView | null>, saved = true) {
+    setFailure(null);
+    setNotice(null);
+    setBusy(true);
+    try {
+      const next = await action();
+      onChange(next);
+      if (saved) setNotice(t('boligagent.panel.saved'));
+      return true;
+    } catch (error) {
+      setFailure(boligagentErrorCode(error));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const deleteAll = () => {
+    if (!window.confirm(t('boligagent.panel.confirmDeleteAll'))) return;
+    void run(async () => {
+      await api.remove(ref);
+      return null;
+    }, false);
+  };
+
+  return (
+    <div className={styles.card} data-testid="boligagent-panel">
+      <p className={styles.muted}>{t('boligagent.panel.sendsTo', { email: agent.email })}</p>
+      {!agent.enabled && <p className={styles.error}>{t('boligagent.panel.off')}</p>}
+      {agent.prefs.length === 0 ? (
+        <p className={styles.muted}>{t('boligagent.panel.empty')}</p>
+      ) : (
+        <ul className={styles.prefs} aria-label={t('boligagent.panel.title')}>
+          {agent.prefs.map((pref) =>
+            editing === pref.area ? (
+              <li key={pref.id} className={styles.pref}>
+                <PrefEditor
+                  pref={pref}
+                  busy={busy}
+                  onCancel={() => setEditing(null)}
+                  onSave={async (values) => {
+                    if (await run(() => api.update({ ...ref, area: pref.area, prefs: [values] }))) setEditing(null);
+                  }}
+                />
+              </li>
+            ) : (
+              <li key={pref.id} className={`${styles.pref} ${pref.status === 'inactive' ? styles.prefInactive : ''}`} data-testid="boligagent-pref">
+                <dl className={styles.prefFacts}>
+                  <div>
+                    <dt>{t('boligagent.panel.area')}</dt>
+                    <dd>
+                      {pref.areaLabel}
+                      {pref.status === 'inactive' && ` (${t('boligagent.panel.inactive')})`}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('boligagent.panel.rent')}</dt>
+                    <dd>{pref.rent === null ? t('boligagent.panel.any') : t('boligagent.panel.rentMax', { rent: pref.rent.toLocaleString('da-DK') })}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('boligagent.panel.rooms')}</dt>
+                    <dd>{pref.rooms === null ? t('boligagent.panel.any') : t('boligagent.panel.roomsMin', { rooms: pref.rooms })}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('boligagent.panel.size')}</dt>
+                    <dd>{pref.size === null ? t('boligagent.panel.any') : t('boligagent.panel.sizeMin', { size: pref.size })}</dd>
+                  </div>
+                </dl>
+                <div className={styles.actions}>
+                  {pref.status === 'active' ? (
+                    <>
+                      <button type="button" className={`button button-secondary ${styles.small}`} disabled={busy} onClick={() => setEditing(pref.area)}>
+                        {t('boligagent.panel.edit')}
+                      </button>
+                      <button type="button" className={`button button-secondary ${styles.small}`} disabled={busy} onClick={() => void run(() => api.deletePref({ ...ref, area: pref.area }))}>
+                        {t('boligagent.panel.delete')}
+                      </button>
+                    </>
+                  ) : (
+                    <button type="button" className={`button button-primary ${styles.small}`} disabled={busy} onClick={() => void run(() => api.activatePref({ ...ref, area: pref.area }))}>
+                      {t('boligagent.panel.activate')}
+                    </button>
+                  )}
+                </div>
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+
+      <div className={styles.settings}>
+        <label className={styles.field}>
+          <span className={styles.label}>{t('boligagent.panel.frequency')}</span>
+          <select
+            className={styles.select}
+            value={agent.frequency}
+            disabled={busy}
+            onChange={(event) => void run(() => api.settings({ ...ref, frequency: event.target.value as BoligagentFrequencyValue }))}
+          >
+            {FREQUENCIES.map((f) => (
+              <option key={f} value={f}>
+                {t(`boligagent.panel.frequencies.${f}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.check}>
+          <input type="checkbox" checked={agent.enabled} disabled={busy} onChange={(event) => void run(() => api.settings({ ...ref, enabled: event.target.checked }))} />
+          <span>{t('boligagent.panel.enabled')}</span>
+        </label>
+        {showAutoAdjust && (
+          <label className={styles.check}>
+            <input type="checkbox" checked={agent.autoAdjust} disabled={busy} onChange={(event) => void run(() => api.settings({ autoAdjust: event.target.checked }))} />
+            <span>{t('boligagent.panel.autoAdjust')}</span>
+          </label>
+        )}
+        <div className={styles.actions}>
+          <Link to="/search" className={`button button-secondary ${styles.small}`}>
+            {t('boligagent.panel.search')}
+          </Link>
+          <button type="button" className={styles.linkButton} disabled={busy} onClick={deleteAll}>
+            {t('boligagent.panel.deleteAll')}
+          </button>
+        </div>
+      </div>
+      {notice && (
+        <p className={styles.muted} role="status">
+          {notice}
+        </p>
+      )}
+      {failure && (
+        <p className={styles.error} role="alert">
+          {t(`boligagent.errors.${failure}`)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function PrefEditor({
+  pref,
+  busy,
+  onSave,
+  onCancel,
+}: {
+  pref: BoligagentPrefView;
+  busy: boolean;
+  onSave(values: { rent: number | null; rooms: number | null; size: number | null }): void;
+  onCancel(): void;
+}) {
+  const { t } = useTranslation();
+  const [rent, setRent] = useState(pref.rent?.toString() ?? '');
+  const [rooms, setRooms] = useState(pref.rooms?.toString() ?? '');
+  const [size, setSize] = useState(pref.size?.toString() ?? '');
+  const number = (value: string) => (value.trim() === '' ? null : Number.parseInt(value, 10) || null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSave({ rent: number(rent), rooms: number(rooms), size: number(size) });
+  };
+  return (
+    <form className={styles.form} onSubmit={submit}>
+      <strong>{pref.areaLabel}</strong>
+      <div className={styles.editGrid}>
+        {(
+          [
+            ['rentLabel', rent, setRent],
+            ['roomsLabel', rooms, setRooms],
+            ['sizeLabel', size, setSize],
+          ] as const
+        ).map(([key, value, set]) => (
+          <label key={key} className={styles.field}>
+            <span className={styles.label}>{t(`boligagent.panel.${key}`)}</span>
+            <input className={styles.input} type="number" inputMode="numeric" min={0} value={value} placeholder={t('boligagent.panel.any')} onChange={(event) => set(event.target.value)} />
+          </label>
+        ))}
+      </div>
+      <div className={styles.actions}>
+        <button type="submit" className={`button button-primary ${styles.small}`} disabled={busy}>
+          {t('boligagent.panel.save')}
+        </button>
+        <button type="button" className={`button button-secondary ${styles.small}`} onClick={onCancel}>
+          {t('boligagent.panel.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

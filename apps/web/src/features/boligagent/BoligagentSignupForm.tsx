@@ -1,0 +1,122 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { BoligagentPrefInputBody } from '@husly/contracts';
+import { COOKIES, validateBoligagentEmail, type BoligagentErrorCode } from '@husly/domain';
+import { useApi } from '../../lib/api-context';
+import { readCookie } from '../../lib/cookies';
+import { boligagentApi, boligagentErrorCode } from './boligagent-api';
+import styles from './boligagent.module.css';
+
+export type SignupOutcome = 'sent' | 'created';
+
+/** Whether a login token is stored; read after hydration, so the server and first render agree. */
+export function useLoggedIn(): boolean {
+  const [loggedIn, setLoggedIn] = useState(false);
+  useEffect(() => setLoggedIn(Boolean(readCookie(document.cookie, COOKIES.token.name))), []);
+  return loggedIn;
+}
+
+/**
+ * The boligagent signup: a visitor gives an email (the modal's rule: an at sign and a dotted
+ * domain) and gets a verification mail; a logged-in user creates the agent from the prefs at once.
+ */
+export function BoligagentSignupForm({
+  prefs,
+  variant,
+  onSuccess,
+}: {
+  prefs: BoligagentPrefInputBody[];
+  variant: 'block' | 'modal';
+  onSuccess?(outcome: SignupOutcome): void;
+}) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const location = useLocation();
+  const loggedIn = useLoggedIn();
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<BoligagentErrorCode | null>(null);
+  const [failure, setFailure] = useState<BoligagentErrorCode | null>(null);
+  const [outcome, setOutcome] = useState<SignupOutcome | 'email-in-use' | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    if (!loggedIn) {
+      const code = validateBoligagentEmail(email.trim());
+      setFieldError(code);
+      if (code) return;
+    }
+    setBusy(true);
+    try {
+      const result = await boligagentApi(api).create(loggedIn ? { prefs } : { email: email.trim(), prefs });
+      const done: SignupOutcome = result.verificationSent ? 'sent' : 'created';
+      setOutcome(done);
+      onSuccess?.(done);
+    } catch (error) {
+      const code = boligagentErrorCode(error);
+      if (code === 'email-in-use') setOutcome('email-in-use');
+      else if (code === 'no-email' || code === 'invalid-mail') setFieldError(code);
+      else setFailure(code);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (outcome === 'sent' || outcome === 'created') {
+    return (
+      <p className={styles.success} role="status" data-testid="boligagent-success">
+        {t(outcome === 'sent' ? 'boligagent.form.sent' : 'boligagent.form.created')}{' '}
+        {outcome === 'created' && <Link to="/profile/boligagent">{t('boligagent.form.manage')}</Link>}
+      </p>
+    );
+  }
+  if (outcome === 'email-in-use') {
+    const next = `${location.pathname}${location.search}`;
+    return (
+      <p className={styles.success} role="status">
+        {t('boligagent.form.emailInUse')} <Link to={`/login?next=${encodeURIComponent(next)}`}>{t('boligagent.form.login')}</Link>
+      </p>
+    );
+  }
+  const errorId = `boligagent-email-error-${variant}`;
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <div className={styles.row}>
+        {!loggedIn && (
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={`boligagent-email-${variant}`}>
+              {t('boligagent.form.email')}
+            </label>
+            <input
+              id={`boligagent-email-${variant}`}
+              className={`${styles.input} ${fieldError ? styles.invalid : ''}`}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              placeholder={t('boligagent.form.emailPlaceholder')}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby={fieldError ? errorId : undefined}
+            />
+          </div>
+        )}
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? t('boligagent.form.submitting') : t(loggedIn ? 'boligagent.form.submitUser' : 'boligagent.form.submit')}
+        </button>
+      </div>
+      {fieldError && (
+        <p id={errorId} className={styles.fieldError} role="alert">
+          {t(`boligagent.errors.${fieldError}`)}
+        </p>
+      )}
+      {failure && (
+        <p className={styles.error} role="alert">
+          {t(failure === 'error' && variant === 'modal' ? 'boligagent.errors.modal' : `boligagent.errors.${failure}`)}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BOLIGAGENT } from '@husly/domain';
+import { BoligagentSignupForm } from './BoligagentSignupForm';
+import styles from './boligagent.module.css';
+
+/** The city page's boligagent signup dialog; closes by itself 5 s after a successful signup (section 9). */
+export function BoligagentSignupModal({ area, label, onClose, onSucceeded }: { area: string; label: string; onClose(): void; onSucceeded?(): void }) {
+  const { t } = useTranslation();
+  const [succeeded, setSucceeded] = useState(false);
+  const dialog = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    dialog.current?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  useEffect(() => {
+    if (!succeeded) return;
+    const timer = setTimeout(onClose, BOLIGAGENT.modal.closeAfterSuccessMs);
+    return () => clearTimeout(timer);
+  }, [succeeded, onClose]);
+
+  return (
+    <div className={styles.backdrop} onClick={(event) => event.target === event.currentTarget && onClose()} data-testid="boligagent-modal">
+      <div ref={dialog} className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby="boligagent-modal-heading" tabIndex={-1}>
+        <button type="button" className={styles.close} onClick={onClose} aria-label={t('boligagent.modal.close')}>
+          ×
+        </button>
+        <h2 id="boligagent-modal-heading" className={styles.dialogHeading}>
+          {t('boligagent.modal.heading', { city: label })}
+        </h2>
+        <p className={styles.muted}>{t('boligagent.modal.text', { city: label })}</p>
+        <div style={{ marginTop: 16 }}>
+          <BoligagentSignupForm variant="modal" prefs={[{ area }]} onSuccess={() => {
+              setSucceeded(true);
+              onSucceeded?.();
+            }} />
+        </div>
+        {succeeded && <p className={styles.muted}>{t('boligagent.modal.closing')}</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+// npm run bench:boligagent [-- --redis]
+//
+// 1. Recreates the database husly_bench_boligagent on the local PostgreSQL (BENCH_ADMIN_URL overrides
+//    postgresql://postgres@127.0.0.1:5432/postgres) with the migrations and reference data (cities).
+// 2. Seeds, in SQL, 100,000 verified daily agents (one pref each, a fifth with a second city) and
+//    2,000 dwellings created in the last hours over 200 cities.
+// 3. Starts a local SMTP sink (smtp-server, its own process) and runs the real job once with
+//    `boligagent-send.command.js` (in-process; --redis: through BullMQ on REDIS_URL or
+//    redis://127.0.0.1:6379 with its own key prefix).
+// 4. Prints the database matching time, mails per second handed to SMTP, total time and peak RSS.
+// Not part of `npm test`: it takes a few minutes and the whole machine.
+import { fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const args = process.argv.slice(2);
+const REDIS = args.includes('--redis');
+const AGENTS = Number(process.env.BENCH_AGENTS) || 100_000;
+const DWELLINGS = Number(process.env.BENCH_DWELLINGS) || 2_000;
+const CITIES = 200;
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = 'husly_bench_boligagent';
+const BENCH_URL = Object.assign(new URL(ADMIN_URL), { pathname: `/${DB_NAME}` }).toString();
+const log = (...a) => console.log(...a);
+/** The biggest active cities, at most CITIES (the reference data has about 130). */
+let cities = CITIES;
+const env = {
+  NODE_ENV: 'production',
+  JWT_SECRET: randomBytes(48).toString('base64'),
+  DATABASE_URL: BENCH_URL,
+  SEED_DEMO_DATA: 'false',
+  LOG_LEVEL: 'warn',
+  PUBLIC_URL: 'https://husly.dk',
+};
+
+function run(name, file, extraEnv) {
+  const child = spawn(process.execPath, [file], { cwd: root, env: { ...process.env, ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  return { child, done: new Promise((resolve) => child.once('exit', (code) => resolve({ code, output }))) };
+}
+
+async function prepareDatabase() {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${DB_NAME}`);
+  await admin.end();
+  const dataDir = mkdtempSync(join(tmpdir(), 'husly-bench-ba-'));
+  const { code, output } = await run('seed', 'dist/api/apps/api/src/cli/seed.command.js', { DATA_DIR: dataDir }).done;
+  rmSync(dataDir, { recursive: true, force: true });
+  if (code !== 0) throw new Error(`reference seed failed (${code}): ${output}`);
+
+  const db = new pg.Client({ connectionString: BENCH_URL });
+  await db.connect();
+  const started = Date.now();
+  await db.query(`INSERT INTO landlords (name, updated_at) VALUES ('Bench udlejer', now())`);
+  // The 200 biggest cities; dwellings and prefs spread over them.
+  await db.query(`CREATE TEMP TABLE bench_cities AS SELECT id, row_number() OVER (ORDER BY population DESC NULLS LAST, id) - 1 AS n FROM cities WHERE active LIMIT ${CITIES}`);
+  cities = Number((await db.query('SELECT count(*) FROM bench_cities')).rows[0].count);
+  await db.query(`
+    INSERT INTO dwellings (headline, teaser, rent, rooms, size, city_id, landlord_id, status, created_at, updated_at)
+    SELECT 'Lys lejlighed nr. ' || g, 'Tæt på alt', 3000 + (g * 37 % 90) * 100, 1 + g % 5, 30 + (g * 13 % 100),
+           (SELECT id FROM bench_cities WHERE n = g % ${cities}), (SELECT min(id) FROM landlords), 1,
+           now() - interval '2 minutes' - (g % 600) * interval '1 minute', now()
+    FROM generate_series(1, ${DWELLINGS}) g`);
+  await db.query(`
+    INSERT INTO boligagents (email, token, verified_at, last_mailed_at, frequency, language, enabled, created_at, updated_at)
+    SELECT 'agent' || g || '@bench.husly.test', md5('bench' || g), now() - interval '30 days', now() - interval '1 day',
+           'DAILY', CASE WHEN g % 10 = 0 THEN 'en' ELSE 'da' END, true, now() - interval '30 days', now()
+    FROM generate_series(1, ${AGENTS}) g`);
+  await db.query(`
+    INSERT INTO boligagent_prefs (boligagent_id, city_id, rent, rooms, size, status, created_at, updated_at)
+    SELECT a.id, c.id,
+           (ARRAY[NULL, 6000, 8000, 10000])[1 + a.id % 4], (ARRAY[NULL, 2, 3])[1 + a.id % 3], (ARRAY[NULL, NULL, 50])[1 + a.id % 3],
+           'ACTIVE', now(), now()
+    FROM boligagents a JOIN bench_cities c ON c.n = a.id % ${cities}`);
+  await db.query(`
+    INSERT INTO boligagent_prefs (boligagent_id, city_id, status, created_at, updated_at)
+    SELECT a.id, c.id, 'ACTIVE', now(), now()
+    FROM boligagents a JOIN bench_cities c ON c.n = (a.id * 7 + 3) % ${cities}
+    WHERE a.id % 5 = 0 AND (a.id * 7 + 3) % ${cities} <> a.id % ${cities}`);
+  await db.query('ANALYZE');
+  log(`${DB_NAME}: seeded ${AGENTS.toLocaleString('en')} agents and ${DWELLINGS.toLocaleString('en')} dwellings over ${cities} cities in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return db;
+}
+
+async function main() {
+  const db = await prepareDatabase();
+  const sink = fork(join(root, 'bench/boligagent/smtp-sink.mjs'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ask = (message) => new Promise((resolve) => { sink.once('message', resolve); sink.send(message); });
+  const { port } = await new Promise((resolve) => sink.once('message', resolve));
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'husly-bench-ba-run-'));
+  const extra = {
+    DATA_DIR: dataDir,
+    DB_POOL_SIZE: '32',
+    SMTP_URL: `smtp://127.0.0.1:${port}?maxConnections=10&maxMessages=1000`,
+    LOG_LEVEL: 'info',
+    ...(REDIS ? { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', QUEUE_PREFIX: `husly-bench-${Date.now()}` } : {}),
+  };
+  const started = Date.now();
+  const job = run('boligagent:send', 'dist/api/apps/api/src/cli/boligagent-send.command.js', extra);
+  // Peak RSS of the job's process, sampled from /proc while it runs.
+  let peakRss = 0;
+  const samples = [];
+  const sampler = setInterval(() => {
+    try {
+      const status = readFileSync(`/proc/${job.child.pid}/status`, 'utf8');
+      const hwm = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+      const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+      peakRss = Math.max(peakRss, hwm);
+      samples.push(rss);
+    } catch {
+      /* exited */
+    }
+  }, 250);
+  const { code, output } = await job.done;
+  clearInterval(sampler);
+  const totalMs = Date.now() - started;
+  const stats = await ask('stats');
+  sink.send('stop');
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const mails = (await db.query(`SELECT status, count(*)::int AS n FROM boligagent_mails GROUP BY status`)).rows;
+  const deliveries = (await db.query('SELECT count(*)::int AS n FROM boligagent_deliveries')).rows[0].n;
+  await db.end();
+  const matching = /matched in (\d+) ms/.exec(output)?.[1];
+  const digestLine = output.split('\n').find((l) => l.includes('boligagent digest:'));
+  const sendSeconds = (stats.last - stats.first) / 1000;
+  const quartile = (q) => samples.length ? Math.round(samples[Math.min(samples.length - 1, Math.floor(samples.length * q))] / 2 ** 20) : 0;
+  log(output.split('\n').filter((l) => /boligagent:send|digest|ERROR|failed/i.test(l)).slice(0, 8).join('\n'));
+  log('');
+  log(`mode                     ${REDIS ? 'BullMQ on Redis' : 'in-process'}`);
+  log(`agents / new dwellings   ${AGENTS.toLocaleString('en')} / ${DWELLINGS.toLocaleString('en')}`);
+  log(`mails handed to SMTP     ${stats.count.toLocaleString('en')} (${mails.map((m) => `${m.status} ${m.n}`).join(', ')}; ${deliveries.toLocaleString('en')} dwelling deliveries)`);
+  log(`database matching        ${matching ?? '?'} ms (all keyset batches of match + claim)${digestLine ? '' : ''}`);
+  log(`mails/s to SMTP          ${sendSeconds > 0 ? Math.round(stats.count / sendSeconds) : '?'} (first to last mail: ${sendSeconds.toFixed(1)} s)`);
+  log(`total time               ${(totalMs / 1000).toFixed(1)} s (process start to exit, incl. boot)`);
+  log(`peak RSS                 ${Math.round(peakRss / 2 ** 20)} MB (RSS at 25/50/75/100 % of the run: ${[0.25, 0.5, 0.75, 0.999].map(quartile).join(' / ')} MB)`);
+  if (code !== 0) {
+    console.error(`boligagent:send exited with ${code}\n${output.slice(-3000)}`);
+    process.exit(1);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

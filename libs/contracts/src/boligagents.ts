@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+// Request and response shapes of /api/boligagents (spec section 7 "Boligagents").
+
+const limit = z.coerce.number().int().nullable().optional();
+
+/** One preference as the web sends it: raw slider values; the API rounds (spec section 9). */
+export const boligagentPrefInputSchema = z.object({
+  area: z.string().trim().max(100).nullable().optional(),
+  rent: limit,
+  rooms: limit,
+  size: limit,
+});
+export type BoligagentPrefInputBody = z.infer<typeof boligagentPrefInputSchema>;
+
+export const boligagentFrequencySchema = z.enum(['instant', 'daily', 'weekly']);
+export type BoligagentFrequencyValue = z.infer<typeof boligagentFrequencySchema>;
+
+/** POST /api/boligagents: a visitor sends an email; a logged-in user may omit it. */
+export const createBoligagentSchema = z.object({
+  email: z.string().trim().max(254).nullable().optional(),
+  prefs: z.array(boligagentPrefInputSchema).max(50).default([]),
+  language: z.enum(['da', 'en']).optional(),
+  frequency: boligagentFrequencySchema.optional(),
+});
+export type CreateBoligagentBody = z.infer<typeof createBoligagentSchema>;
+
+/**
+ * Calls that change an agent name it by its token (a visitor, from the mail links) or by the
+ * bearer token of its user; `id` (the agent id) is accepted as the spec sends it and must match.
+ */
+const agentRef = {
+  token: z.string().trim().max(100).optional(),
+  id: z.coerce.number().int().positive().optional(),
+};
+
+/** PUT /api/boligagents {id, area, prefs, ...}: `area` is the row being edited, `prefs` its new values. */
+export const updateBoligagentSchema = z.object({
+  ...agentRef,
+  area: z.string().trim().max(100).optional(),
+  prefs: z.array(boligagentPrefInputSchema).max(50).optional(),
+  frequency: boligagentFrequencySchema.optional(),
+  enabled: z.boolean().optional(),
+  language: z.enum(['da', 'en']).optional(),
+});
+export type UpdateBoligagentBody = z.infer<typeof updateBoligagentSchema>;
+
+/** PUT /api/boligagents/pref {id, area}: activate; DELETE /api/boligagents/pref?id=&area= */
+export const boligagentPrefRefSchema = z.object({ ...agentRef, area: z.string().trim().min(1).max(100) });
+export type BoligagentPrefRef = z.infer<typeof boligagentPrefRefSchema>;
+
+export const boligagentRefSchema = z.object(agentRef);
+
+/** POST /api/boligagents/settings */
+export const boligagentSettingsSchema = z.object({
+  ...agentRef,
+  autoAdjust: z.boolean().optional(),
+  frequency: boligagentFrequencySchema.optional(),
+  enabled: z.boolean().optional(),
+});
+export type BoligagentSettingsBody = z.infer<typeof boligagentSettingsSchema>;
+
+/** POST /api/boligagents/adjust {area, current, user, detail}: a logged-in user's search. */
+export const boligagentAdjustSchema = z.object({
+  area: z.string().trim().min(1).max(100),
+  current: boligagentPrefInputSchema.omit({ area: true }).default({}),
+  user: z.coerce.number().int().positive().optional(),
+  detail: z.coerce.number().int().positive().optional(),
+});
+export type BoligagentAdjustBody = z.infer<typeof boligagentAdjustSchema>;
+
+/** POST /api/notificationLog {user, source, type, dwellingId}: a click on a link of a boligagent mail. */
+export const notificationLogSchema = z.object({
+  user: z.string().trim().min(1).max(100),
+  source: z.string().trim().min(1).max(40).default('boligagent'),
+  type: z.string().trim().min(1).max(40).default('click'),
+  dwellingId: z.coerce.number().int().positive().nullable().optional(),
+});
+export type NotificationLogBody = z.infer<typeof notificationLogSchema>;
+
+export interface BoligagentPrefView {
+  id: number;
+  /** City slug. */
+  area: string;
+  areaLabel: string;
+  /** null = no limit / any. */
+  rent: number | null;
+  rooms: number | null;
+  size: number | null;
+  status: 'active' | 'inactive';
+}
+
+/** An agent as its owner sees it (GET /api/boligagents/{token}, GET /api/boligagents). */
+export interface BoligagentView {
+  id: number;
+  email: string;
+  token: string;
+  verified: boolean;
+  autoAdjust: boolean;
+  frequency: BoligagentFrequencyValue;
+  enabled: boolean;
+  language: 'da' | 'en';
+  prefs: BoligagentPrefView[];
+}
+
+/** POST /api/boligagents by a visitor: the same answer whether or not the email had an agent. */
+export interface BoligagentVerificationSent {
+  verificationSent: true;
+}
+
+export type CreateBoligagentResponse = BoligagentVerificationSent | { verificationSent: false; agent: BoligagentView };
