@@ -6,7 +6,9 @@ const fromRoot = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.
 
 // The API process (http://localhost:3000) serves the built app and /api on one origin;
 // in development Vite serves the app on 4200 and forwards /api there.
-export default defineConfig({
+// `vite build --ssr src/entry-server.tsx` builds the server renderer into dist/web-server
+// (docs/decisions/0003-server-side-rendering.md).
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
   resolve: {
@@ -20,8 +22,17 @@ export default defineConfig({
     proxy: { '/api': 'http://localhost:3000' },
   },
   preview: { port: 4200 },
-  build: {
-    outDir: fromRoot('dist/web'),
-    emptyOutDir: true,
-  },
-});
+  build: isSsrBuild
+    ? {
+        outDir: fromRoot('dist/web-server'),
+        emptyOutDir: true,
+        copyPublicDir: false,
+        // CommonJS, so the API (compiled to CommonJS, and run inside Vitest's module runner in its
+        // tests, where a native dynamic import() is unavailable) can require() it.
+        rolldownOptions: { output: { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs' } },
+      }
+    : {
+        outDir: fromRoot('dist/web'),
+        emptyOutDir: true,
+      },
+}));

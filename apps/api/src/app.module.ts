@@ -1,6 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from './config/app-config';
+import { AccountsModule } from './accounts/accounts.module';
 import { AuthModule } from './common/auth/auth.module';
+import { BoligagentModule } from './boligagent/boligagent.module';
 import { ConfigModule } from './config/config.module';
 import { DwellingsModule } from './dwellings/dwellings.module';
 import { HealthModule } from './health/health.module';
@@ -30,7 +32,9 @@ export class AppModule {
         AuthModule,
         HealthModule,
         SubscriptionsModule,
+        AccountsModule,
         DwellingsModule,
+        BoligagentModule,
       ],
     };
   }

@@ -23,7 +23,11 @@ export async function createApp(config: AppConfig, database: DatabaseHandle, opt
   );
   // Everything under /api, except the few root files crawlers and <img> tags ask for.
   app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt', 'media/{*path}'] });
-  const web = new WebAppServer(join(workspaceRoot(), 'dist/web'));
+  const web = new WebAppServer(join(workspaceRoot(), 'dist/web'), {
+    serverEntry: join(workspaceRoot(), 'dist/web-server/entry-server.cjs'),
+    publicUrl: config.http.publicUrl,
+    map: config.map,
+  });
   await web.register(app.getHttpAdapter().getInstance());
   app.useGlobalFilters(new ApiExceptionFilter(web));
   await app.init();

@@ -90,3 +90,82 @@ export async function subscribe(prisma: PrismaService, userId: number, plan: str
     },
   });
 }
+
+/** A landlord with a contact the tests can look for in responses. */
+export async function createLandlord(
+  prisma: PrismaService,
+  input: { name?: string; email?: string; phone?: string; type?: 'PRIVATE' | 'COMPANY' | 'NONPROFIT' } = {},
+) {
+  const suffix = unique();
+  return prisma.landlord.create({
+    data: {
+      externalId: `test-landlord-${suffix}`,
+      name: input.name ?? `Udlejer ${suffix}`,
+      email: input.email ?? `udlejer-${suffix}@husly.test`,
+      phone: input.phone ?? `+45 ${String(10_000_000 + Math.floor(Math.random() * 89_999_999))}`,
+      address: `Udlejervej ${suffix}`,
+      type: input.type ?? 'PRIVATE',
+      reference: `REF-${suffix}`,
+      remarks: ['Ring efter kl. 16'],
+    },
+  });
+}
+
+/**
+ * A dwelling in a city (a new landlord unless given), with `images` image rows whose keys are
+ * random (files are not written; tests that fetch images write their own).
+ */
+export async function createDwelling(
+  prisma: PrismaService,
+  input: {
+    cityId: number;
+    landlordId?: number;
+    rent?: number;
+    rooms?: number;
+    size?: number;
+    zip?: string | null;
+    createdAt?: Date;
+    deletedAt?: Date | null;
+    status?: number;
+    images?: number;
+    headline?: string;
+    description?: string;
+  },
+) {
+  const suffix = unique();
+  const landlordId = input.landlordId ?? (await createLandlord(prisma)).id;
+  return prisma.dwelling.create({
+    data: {
+      externalId: `test-dwelling-${suffix}`,
+      source: 'test',
+      headline: input.headline ?? `Lejlighed ${suffix}`,
+      teaser: `Lys lejlighed ${suffix}`,
+      description: input.description ?? `Hemmelig beskrivelse ${suffix}`,
+      remarks: 'Ingen rygning',
+      rent: input.rent ?? 8000,
+      rooms: input.rooms ?? 3,
+      size: input.size ?? 75,
+      pets: -1,
+      street: `Testgade ${suffix}`,
+      zip: input.zip ?? null,
+      cityId: input.cityId,
+      lat: 56.1,
+      lng: 10.2,
+      status: input.status ?? 1,
+      facts: { deposit: 24000, expenses_heat: 600, dwelling_types: ['apartment'] },
+      landlordId,
+      createdAt: input.createdAt ?? new Date(),
+      deletedAt: input.deletedAt ?? null,
+      images: {
+        create: Array.from({ length: input.images ?? 2 }, (_, position) => ({
+          position,
+          fullKey: randomBytes(16).toString('hex'),
+          blurredKey: randomBytes(16).toString('hex'),
+          width: 1024,
+          height: 768,
+        })),
+      },
+    },
+    include: { images: { orderBy: { position: 'asc' } }, landlord: true },
+  });
+}

@@ -2,31 +2,21 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import type { AreasResponse } from '@husly/contracts';
 import { createAppContext } from './app/app-context';
 import { AppProviders } from './app/app-providers';
+import { readEmbeddedState } from './app/embedded-state';
 import { createRoutes } from './app/routes';
 import { createApiClient } from './lib/api-client';
 import { applyDefaultHead } from './lib/document-head';
-import { languageFromHost, loadTranslations, type Translations } from './lib/i18n';
-
-/** State a server render may leave in <script type="application/json" id="husly-state">. */
-interface EmbeddedState {
-  translations?: Translations;
-  areas?: AreasResponse;
-}
-
-function readEmbeddedState(): EmbeddedState {
-  const text = document.getElementById('husly-state')?.textContent;
-  return text ? (JSON.parse(text) as EmbeddedState) : {};
-}
+import { languageFromHost, loadTranslations } from './lib/i18n';
 
 async function main(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
 
   const host = window.location.host;
-  const embedded = readEmbeddedState();
+  // A server-rendered page carries its texts, cities and settings; the SPA fallback (dev) fetches texts.
+  const embedded = readEmbeddedState(document);
   const translations =
     embedded.translations ??
     (await loadTranslations(languageFromHost(host)).catch((error: unknown) => {
@@ -34,10 +24,13 @@ async function main(): Promise<void> {
       console.error(error);
       return {};
     }));
-  const context = createAppContext({ host, translations, api: createApiClient(), areas: embedded.areas });
-  applyDefaultHead(document, context.i18n);
+  const context = createAppContext({ host, translations, api: createApiClient(), areas: embedded.areas, settings: embedded.settings });
+  const serverRendered = container.firstElementChild !== null;
+  if (!serverRendered) applyDefaultHead(document, context.i18n);
 
-  const router = createBrowserRouter(createRoutes({ areas: context.areas }));
+  // createBrowserRouter picks up window.__staticRouterHydrationData (the server's loader data), so
+  // hydration runs no loader again.
+  const router = createBrowserRouter(createRoutes({ areas: context.areas, api: context.api }));
   const app = (
     <StrictMode>
       <AppProviders context={context} onRetry={() => router.revalidate()}>
@@ -46,7 +39,7 @@ async function main(): Promise<void> {
     </StrictMode>
   );
 
-  if (container.firstElementChild) hydrateRoot(container, app);
+  if (serverRendered) hydrateRoot(container, app);
   else createRoot(container).render(app);
 }
 

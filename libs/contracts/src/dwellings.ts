@@ -35,16 +35,33 @@ export const dwellingListItemSchema = z.object({
 export type DwellingListItem = z.infer<typeof dwellingListItemSchema>;
 
 export const dwellingListMetaSchema = z.object({
+  /** Matching dwellings; on /search and /area a lower bound when `capped` (see docs/decisions/0004). */
   total: z.number().int().nonnegative(),
   start: z.number().int().nonnegative(),
   pageSize: z.number().int().positive().max(SEARCH.maxPageSize),
+  /**
+   * true: counting stopped at `total` (more than 1000 match beyond `start`); show it as "1000+".
+   * Absent or false: `total` is exact.
+   */
+  capped: z.boolean().optional(),
 });
 export type DwellingListMeta = z.infer<typeof dwellingListMetaSchema>;
+
+/** The city page's own texts (City headline/teaser/mainText/faq); null where the city has none (the web then uses its template). */
+export const cityContentSchema = z.object({
+  headline: z.string().nullable(),
+  teaser: z.string().nullable(),
+  mainText: z.string().nullable(),
+  faq: z.array(z.object({ question: z.string(), answer: z.string() })).nullable(),
+});
+export type CityContent = z.infer<typeof cityContentSchema>;
 
 /** GET /api/dwellings/latest, /search and /area/{slug}. */
 export const dwellingListResponseSchema = z.object({
   data: z.array(dwellingListItemSchema),
   meta: dwellingListMetaSchema,
+  /** Only /area/{slug}: the city page texts (optional so the other lists need not send it). */
+  content: cityContentSchema.optional(),
 });
 export type DwellingListResponse = z.infer<typeof dwellingListResponseSchema>;
 
@@ -98,6 +115,34 @@ export const landlordContactSchema = z.object({
   url: z.string().nullable(),
 });
 export type LandlordContact = z.infer<typeof landlordContactSchema>;
+
+/**
+ * Machine codes in the `code` field of the error bodies of GET /api/dwellings/{id}/agent, next to
+ * the status that section 4 maps to a flow (401 login — no code, 403 subscribe, 410 unavailable).
+ */
+export const CONTACT_ERROR_CODES = {
+  /** 403: no active subscription; the web sends the user to the subscription page. */
+  subscriptionRequired: 'subscription-required',
+  /** 403 on the limited plan: the 11th different landlord within the window; body adds limit, windowDays, retryAt. */
+  contactLimitReached: 'contact-limit-reached',
+  /** 410: rented or not available. */
+  dwellingUnavailable: 'dwelling-unavailable',
+} as const;
+export type ContactErrorCode = (typeof CONTACT_ERROR_CODES)[keyof typeof CONTACT_ERROR_CODES];
+
+/** The 403 body when the limited plan's landlord limit is reached. */
+export const contactLimitErrorSchema = z.object({
+  statusCode: z.literal(403),
+  error: z.string(),
+  message: z.string(),
+  code: z.literal(CONTACT_ERROR_CODES.contactLimitReached),
+  /** 10 on tenantad-79kr-14days. */
+  limit: z.number().int().positive(),
+  windowDays: z.number().int().positive(),
+  /** When a new landlord can be contacted again (ISO time). */
+  retryAt: isoDateTime,
+});
+export type ContactLimitError = z.infer<typeof contactLimitErrorSchema>;
 
 // --- query strings -------------------------------------------------------------------------------
 

@@ -2,3 +2,5 @@ export * from './health';
 export * from './areas';
 export * from './dwellings';
 export * from './errors';
+export * from './accounts';
+export * from './boligagents';

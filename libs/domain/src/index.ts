@@ -8,3 +8,4 @@ export * from './validation';
 export * from './money';
 export * from './dwelling-search';
 export * from './navigation';
+export * from './accounts';

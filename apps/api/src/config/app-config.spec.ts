@@ -37,6 +37,8 @@ describe('loadConfig', () => {
     [{ APP_ROLE: 'both' }, 'APP_ROLE'],
     [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ FACEBOOK_APP_ID: '1234' }, 'FACEBOOK_APP_SECRET'],
+    [{ FACEBOOK_APP_SECRET: 'secret' }, 'FACEBOOK_APP_ID'],
     [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SEED_DEMO_DATA: 'true' }, 'SEED_DEMO_DATA'],
   ])('refuses %j with a message naming %s', (env, name) => {
     let error: unknown;

@@ -13,7 +13,8 @@ export interface AppConfig {
   queue: { redisUrl: string | undefined; prefix: string };
   mail: { smtpUrl: string | undefined; dir: string; from: string };
   seed: { demoData: 'auto' | 'always' | 'never' };
-  auth: { jwtSecret: string };
+  /** facebook: set only when FACEBOOK_APP_ID and FACEBOOK_APP_SECRET are (the login button shows then). */
+  auth: { jwtSecret: string; facebook?: { appId: string; appSecret: string } };
   /** Map tiles of the dwelling page (a tile server the browser reaches; tests run a local one). */
   map: { tileUrl: string; attribution: string };
   logLevel: Env['LOG_LEVEL'];
@@ -54,7 +55,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
             ? 'always'
             : 'auto',
     },
-    auth: { jwtSecret: env.JWT_SECRET ?? developmentSecret(dataDir) },
+    auth: {
+      jwtSecret: env.JWT_SECRET ?? developmentSecret(dataDir),
+      ...(env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET ? { facebook: { appId: env.FACEBOOK_APP_ID, appSecret: env.FACEBOOK_APP_SECRET } } : {}),
+    },
     map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION },
     logLevel: env.LOG_LEVEL,
   };

@@ -31,11 +31,17 @@ export const envSchema = z
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     MAP_ATTRIBUTION: z.string().default('© OpenStreetMap-bidragydere'),
+    /** Facebook login: enabled only when both are set. */
+    FACEBOOK_APP_ID: z.string().trim().optional().transform((v) => (v === '' ? undefined : v)),
+    FACEBOOK_APP_SECRET: z.string().trim().optional().transform((v) => (v === '' ? undefined : v)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    if (Boolean(env.FACEBOOK_APP_ID) !== Boolean(env.FACEBOOK_APP_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: [env.FACEBOOK_APP_ID ? 'FACEBOOK_APP_SECRET' : 'FACEBOOK_APP_ID'], message: 'Facebook login needs both FACEBOOK_APP_ID and FACEBOOK_APP_SECRET' });
     }
     if (env.NODE_ENV === 'production' && env.SEED_DEMO_DATA === 'true') {
       ctx.addIssue({ code: 'custom', path: ['SEED_DEMO_DATA'], message: 'production never seeds demo accounts' });

@@ -1,26 +1,85 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { Logger } from '@nestjs/common';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+/** What dist/web-server/entry-server.cjs exports (apps/web/src/entry-server.tsx); kept in step by hand. */
+interface RenderInput {
+  url: string;
+  host: string;
+  cookie: string | undefined;
+  fetch: typeof fetch;
+  translations: Record<'da' | 'en', Record<string, unknown>>;
+  settings: { map: { tileUrl: string; attribution: string } };
+  publicUrl: string;
+  template: string;
+}
+type RenderOutput = { type: 'redirect'; status: number; location: string } | { type: 'page'; status: number; html: string };
+interface ServerEntry {
+  render(input: RenderInput): Promise<RenderOutput>;
+}
+
+export interface WebAppOptions {
+  /** dist/web-server/entry-server.cjs; without it (dev, tests without a build) pages are the SPA shell. */
+  serverEntry?: string;
+  /** PUBLIC_URL: origin of canonical and hreflang links. */
+  publicUrl: string;
+  /** config.map, embedded in every page for the dwelling map. */
+  map: { tileUrl: string; attribution: string };
+}
+
 /**
- * Serves the built React app (dist/web) from the API process, so web and API share one port.
- * Pages are answered with index.html and routed in the browser; server-side rendering replaces
- * `serve` in the find-a-home issue.
+ * The server entry is built as CommonJS (apps/web/vite.config.mts) and loaded with Node's own
+ * require: this API is CommonJS, where TypeScript would compile `import()` to `require()` anyway, and
+ * its tests run inside Vitest's module runner, where a native dynamic `import()` (the
+ * `new Function('s', 'return import(s)')` trick an ES module entry would need) fails with
+ * ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING. createRequire gives the same real require in both.
+ */
+const requireFromHere = createRequire(join(__dirname, 'web-app.js'));
+
+/**
+ * Serves the built React app (dist/web) from the API process, so web and API share one port, and
+ * renders pages on the server (docs/decisions/0003-server-side-rendering.md): each page GET runs
+ * the web's route loaders against this same app through Fastify's inject (no network hop) and
+ * answers full HTML with the loaders' status (404 for unknown cities and dwellings). Without a
+ * server build it answers index.html and the browser renders.
  */
 export class WebAppServer {
+  private readonly logger = new Logger('WebAppServer');
   private readonly indexHtml?: string;
+  private readonly translations?: RenderInput['translations'];
+  private fastify?: FastifyInstance;
+  private entry?: Promise<ServerEntry | null>;
 
-  constructor(readonly distDir: string) {
+  constructor(
+    readonly distDir: string,
+    private readonly options?: WebAppOptions,
+  ) {
     const index = join(distDir, 'index.html');
     if (existsSync(index)) this.indexHtml = readFileSync(index, 'utf8');
+    const locale = (lang: string) => join(distDir, 'locales', lang, 'translation.json');
+    if (existsSync(locale('da')) && existsSync(locale('en'))) {
+      this.translations = {
+        da: JSON.parse(readFileSync(locale('da'), 'utf8')) as Record<string, unknown>,
+        en: JSON.parse(readFileSync(locale('en'), 'utf8')) as Record<string, unknown>,
+      };
+    }
   }
 
   get available(): boolean {
     return this.indexHtml !== undefined;
   }
 
+  /** Whether pages are rendered on the server (a server build is there). */
+  get serverRendering(): boolean {
+    const entry = this.options?.serverEntry;
+    return this.translations !== undefined && entry !== undefined && existsSync(entry);
+  }
+
   async register(fastify: FastifyInstance): Promise<void> {
+    this.fastify = fastify;
     if (!this.available) return;
     await fastify.register(fastifyStatic, {
       root: this.distDir,
@@ -47,7 +106,74 @@ export class WebAppServer {
     );
   }
 
-  async serve(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  async serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const entry = await this.loadEntry();
+    if (entry && this.options && this.translations && this.fastify && this.indexHtml) {
+      try {
+        const host = request.headers.host ?? new URL(this.options.publicUrl).host;
+        const result = await entry.render({
+          url: `${request.protocol}://${host}${request.url}`,
+          host,
+          cookie: request.headers.cookie,
+          fetch: injectFetch(this.fastify),
+          translations: this.translations,
+          settings: { map: this.options.map },
+          publicUrl: this.options.publicUrl,
+          template: this.indexHtml,
+        });
+        if (result.type === 'redirect') {
+          await reply.redirect(result.location, result.status);
+          return;
+        }
+        // Private: a subscriber's page carries what a visitor's must not (full images, description).
+        await reply.status(result.status).header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8').send(result.html);
+        return;
+      } catch (error) {
+        // The browser can still render the page; a broken server render must not take the site down.
+        this.logger.error(`Server render of ${request.url} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      }
+    }
     await reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(this.indexHtml);
   }
+
+  private loadEntry(): Promise<ServerEntry | null> {
+    if (!this.entry) {
+      const file = this.options?.serverEntry;
+      let entry: ServerEntry | null = null;
+      if (file && this.serverRendering) {
+        try {
+          entry = requireFromHere(file) as ServerEntry;
+        } catch (error) {
+          this.logger.error(`Cannot load the server renderer ${file}: ${String(error)}`);
+        }
+      }
+      this.entry = Promise.resolve(entry);
+    }
+    return this.entry;
+  }
+}
+
+/**
+ * A fetch for the server-side API client that calls this same Fastify app through inject
+ * (light-my-request): the request runs the real routes, guards and filters, without a socket.
+ */
+export function injectFetch(fastify: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, key) => (headers[key] = value));
+    const response = await fastify.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers,
+      payload: typeof init?.body === 'string' ? init.body : undefined,
+    });
+    const responseHeaders = new Headers();
+    for (const [key, value] of Object.entries(response.headers)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) responseHeaders.append(key, String(v));
+    }
+    const empty = response.statusCode === 204 || response.statusCode === 304;
+    return new Response(empty ? null : response.rawPayload, { status: response.statusCode, headers: responseHeaders });
+  };
 }

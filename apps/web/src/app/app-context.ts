@@ -5,6 +5,7 @@ import { fetchAreas } from '../features/cities/areas-api';
 import { createAreasStore, type AreasStore } from '../features/cities/areas-store';
 import type { ApiClient } from '../lib/api-client';
 import { createI18n, languageFromHost, type Translations } from '../lib/i18n';
+import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from '../lib/public-settings';
 
 /** Everything one browser session or one server request needs; built once and handed to the providers. */
 export interface AppContext {
@@ -13,6 +14,7 @@ export interface AppContext {
   i18n: I18n;
   api: ApiClient;
   areas: AreasStore;
+  settings: PublicSettings;
 }
 
 export interface AppContextInput {
@@ -21,9 +23,11 @@ export interface AppContextInput {
   api: ApiClient;
   /** Areas already fetched (server render, or state embedded by it). */
   areas?: AreasResponse;
+  /** From the server's configuration (embedded state); defaults in tests and the dev server. */
+  settings?: PublicSettings;
 }
 
-export function createAppContext({ host, translations, api, areas }: AppContextInput): AppContext {
+export function createAppContext({ host, translations, api, areas, settings }: AppContextInput): AppContext {
   const language = languageFromHost(host);
   return {
     host,
@@ -31,5 +35,6 @@ export function createAppContext({ host, translations, api, areas }: AppContextI
     i18n: createI18n(language, translations),
     api,
     areas: createAreasStore(() => fetchAreas(api), areas),
+    settings: settings ?? DEFAULT_PUBLIC_SETTINGS,
   };
 }

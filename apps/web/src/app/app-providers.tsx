@@ -4,6 +4,7 @@ import { AlertsProvider } from '../components/ui/alerts';
 import { RetryBoundary } from '../components/ui/retry-boundary';
 import { AreasStoreProvider } from '../features/cities/use-areas';
 import { ApiProvider } from '../lib/api-context';
+import { PublicSettingsProvider } from '../lib/public-settings';
 import { SiteProvider } from '../lib/site-context';
 import type { AppContext } from './app-context';
 
@@ -20,9 +21,11 @@ export function AppProviders({ context, onRetry, children }: AppProvidersProps) 
       <SiteProvider host={context.host}>
         <ApiProvider client={context.api}>
           <AreasStoreProvider store={context.areas}>
-            <AlertsProvider>
-              <RetryBoundary onRetry={onRetry}>{children}</RetryBoundary>
-            </AlertsProvider>
+            <PublicSettingsProvider settings={context.settings}>
+              <AlertsProvider>
+                <RetryBoundary onRetry={onRetry}>{children}</RetryBoundary>
+              </AlertsProvider>
+            </PublicSettingsProvider>
           </AreasStoreProvider>
         </ApiProvider>
       </SiteProvider>

@@ -1,24 +1,31 @@
 import type { RouteObject } from 'react-router';
 import { PageLoading } from '../components/ui/page-loading';
+import { accountRoutes } from '../features/accounts/accounts-routes';
+import { BoligagentTokenPage, BoligagentUnsubscribePage, BoligagentVerifyPage } from '../features/boligagent/BoligagentPages';
 import type { AreasStore } from '../features/cities/areas-store';
+import type { ApiClient } from '../lib/api-client';
 import { NotFoundPage } from './errors/not-found-page';
 import { RethrowRouteError, RouteError } from './errors/route-error';
 import { RootLayout } from './layout/root-layout';
 import { CitiesRoute } from './routes/cities-route';
 import { cityLoader, CityRoute } from './routes/city-route';
-import { HomeRoute } from './routes/home-route';
+import { dwellingLoader, DwellingRoute } from './routes/dwelling-route';
+import { homeLoader, HomeRoute } from './routes/home-route';
 import { notFoundLoader } from './routes/not-found-route';
-import { SearchRoute } from './routes/search-route';
+import { searchLoader, SearchRoute } from './routes/search-route';
 
 export interface RouteDeps {
   areas: AreasStore;
+  api: ApiClient;
+  /** The server renderer: loaders wait for everything the HTML must contain. */
+  server?: boolean;
 }
 
 /**
  * The route table (spec section 2), shared by the browser entry and the server renderer.
  * Loaders get their data through `deps`, so each request or session brings its own.
  */
-export function createRoutes({ areas }: RouteDeps): RouteObject[] {
+export function createRoutes({ areas, api, server = false }: RouteDeps): RouteObject[] {
   return [
     {
       id: 'root',
@@ -29,10 +36,16 @@ export function createRoutes({ areas }: RouteDeps): RouteObject[] {
           errorElement: <RouteError />,
           hydrateFallbackElement: <PageLoading />,
           children: [
-            { index: true, element: <HomeRoute /> },
-            { path: 'byer', element: <CitiesRoute /> },
-            { path: 'search', element: <SearchRoute /> },
-            { path: ':city', loader: cityLoader(areas), element: <CityRoute /> },
+            { index: true, loader: homeLoader(api), element: <HomeRoute /> },
+            // The list comes from the areas store; the loader makes the server render wait for it.
+            { path: 'byer', loader: () => areas.load().then(() => null), element: <CitiesRoute /> },
+            { path: 'search', loader: searchLoader(api, server), element: <SearchRoute /> },
+            { path: 'vis/:id', loader: dwellingLoader(api), element: <DwellingRoute /> },
+            ...accountRoutes(),
+            { path: 'boligagent/verify', element: <BoligagentVerifyPage /> },
+            { path: 'boligagent/afmeld/:token', element: <BoligagentUnsubscribePage /> },
+            { path: 'boligagent/:token', element: <BoligagentTokenPage /> },
+            { path: ':city', loader: cityLoader(areas, api), element: <CityRoute /> },
             { path: '*', loader: notFoundLoader, element: <NotFoundPage /> },
           ],
         },

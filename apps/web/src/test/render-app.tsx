@@ -14,6 +14,8 @@ export interface RenderAppOptions {
   areas?: AreasResponse;
   host?: string;
   translations?: Translations;
+  /** The token the API client sends (the `token` cookie in the browser). */
+  token?: string;
   routes?: (context: AppContext) => RouteObject[];
 }
 
@@ -22,10 +24,10 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   const context = createAppContext({
     host: options.host ?? 'localhost:3000',
     translations: options.translations ?? da,
-    api: createApiClient({ baseUrl: options.apiBaseUrl ?? 'http://127.0.0.1:9/api', getToken: () => undefined }),
+    api: createApiClient({ baseUrl: options.apiBaseUrl ?? 'http://127.0.0.1:9/api', getToken: () => options.token }),
     areas: options.areas,
   });
-  const routes = options.routes ? options.routes(context) : createRoutes({ areas: context.areas });
+  const routes = options.routes ? options.routes(context) : createRoutes({ areas: context.areas, api: context.api });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
     <AppProviders context={context} onRetry={() => router.revalidate()}>

@@ -10,6 +10,12 @@ export const JOBS = {
     'mail.deliver',
     { attempts: 6, backoffMs: 5_000 },
   ),
+  /** Boligagent: the nightly run (06:00 Europe/Copenhagen, and `npm run boligagent:send`): match and claim, queue the mails. */
+  boligagentDigest: defineJob<{ trigger: 'schedule' | 'command' }>('boligagent.digest', { attempts: 3, backoffMs: 30_000 }),
+  /** Boligagent: instant agents for dwellings just created or imported. */
+  boligagentInstant: defineJob<{ dwellingIds: number[] }>('boligagent.instant', { attempts: 5, backoffMs: 5_000 }),
+  /** Boligagent: hand claimed mails to SMTP; a retry re-sends only those still pending. */
+  boligagentSend: defineJob<{ mailIds: number[] }>('boligagent.send', { attempts: 6, backoffMs: 10_000 }),
 } as const;
 
 export const ALL_JOBS = Object.values(JOBS);

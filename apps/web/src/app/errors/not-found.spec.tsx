@@ -1,7 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { AREAS_FIXTURE } from '../../test/areas-fixture';
+import { startApiServer } from '../../test/api-server';
+import { listResponse } from '../../test/dwellings-fixture';
 import { renderApp } from '../../test/render-app';
+
+let server: Awaited<ReturnType<typeof startApiServer>>;
+beforeAll(async () => {
+  server = await startApiServer({
+    'GET /api/dwellings/area/odense': { body: listResponse(1) },
+    'GET /api/dwellings/area/koebenhavn': { body: listResponse(1) },
+  });
+});
+afterAll(() => server.close());
 
 async function expectNotFoundPage() {
   expect(await screen.findByRole('heading', { name: 'Ups! Siden findes ikke' })).toBeTruthy();
@@ -28,13 +39,13 @@ describe('404 page', () => {
   });
 
   it('is not shown for a city in the list', async () => {
-    renderApp('/odense', { areas: AREAS_FIXTURE });
+    renderApp('/odense', { areas: AREAS_FIXTURE, apiBaseUrl: `${server.origin}/api` });
     expect(await screen.findByRole('heading', { name: 'Lejeboliger i Odense' })).toBeTruthy();
     expect(document.title).toBe('Lejeboliger Odense - viser nu ledige lejligheder nær Odense');
   });
 
   it('a city alias or a capitalised slug redirects to the slug', async () => {
-    const { router } = renderApp('/kobenhavn?x=1', { areas: AREAS_FIXTURE });
+    const { router } = renderApp('/kobenhavn?x=1', { areas: AREAS_FIXTURE, apiBaseUrl: `${server.origin}/api` });
     expect(await screen.findByRole('heading', { name: 'Lejeboliger i København' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/koebenhavn');
     expect(router.state.location.search).toBe('?x=1');

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SearchForm } from '../../features/search/components/search-form';
 import { LanguageMenu } from './language-menu';
-import { ProfileMenu } from './profile-menu';
+import { CreateProfileButton, ProfileMenu } from './profile-menu';
 import styles from './header.module.css';
 
 export function Header({ showSearch }: { showSearch: boolean }) {
@@ -23,9 +23,7 @@ export function Header({ showSearch }: { showSearch: boolean }) {
           </div>
         )}
         <div className={styles.actions}>
-          <Link to="/signup" className={`button button-primary ${styles.createProfile}`}>
-            {t('header.createProfile')}
-          </Link>
+          <CreateProfileButton className={styles.createProfile} />
           <ProfileMenu />
           <LanguageMenu />
         </div>

@@ -1,26 +1,42 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from '../../components/ui/dropdown';
+import { LoginForm } from '../../features/accounts/components/login-form';
+import { UserAvatar, UserMenuItems } from '../../features/accounts/components/user-menu';
+import { useAccount } from '../../features/accounts/use-account';
 import styles from './header.module.css';
 
-/** The guest's profile menu. The login form and the logged-in menu come with the accounts feature. */
+function PersonIcon() {
+  return (
+    <svg className={styles.person} viewBox="0 0 24 24" aria-hidden="true">
+      <circle cx="12" cy="8.5" r="3.8" fill="none" stroke="currentColor" strokeWidth="1.7" />
+      <path d="M4.5 20c1.2-3.6 4-5.4 7.5-5.4s6.3 1.8 7.5 5.4" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/**
+ * The header's profile dropdown (section 2). Guests: the login form, Forgot password and Create
+ * profile. Users: their menu. It also restores the session on page load, being on every page.
+ * Keyed by the session state, so logging in or out closes it.
+ */
 export function ProfileMenu() {
   const { t } = useTranslation();
+  const session = useAccount();
+
+  if (session.status === 'user') {
+    return (
+      <Dropdown key="user" ariaLabel={`${t('accounts.menu.label')}: ${session.user.name}`} label={<UserAvatar user={session.user} />}>
+        <UserMenuItems user={session.user} itemClassName={styles.menuItem} />
+      </Dropdown>
+    );
+  }
+
   return (
-    <Dropdown
-      ariaLabel={t('header.profileMenu')}
-      label={
-        <svg className={styles.person} viewBox="0 0 24 24" aria-hidden="true">
-          <circle cx="12" cy="8.5" r="3.8" fill="none" stroke="currentColor" strokeWidth="1.7" />
-          <path d="M4.5 20c1.2-3.6 4-5.4 7.5-5.4s6.3 1.8 7.5 5.4" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" />
-        </svg>
-      }
-    >
+    <Dropdown key="guest" ariaLabel={t('header.profileMenu')} label={<PersonIcon />}>
       <div className={styles.guest}>
         <p className={styles.guestIntro}>{t('header.guestIntro')}</p>
-        <Link to="/login" className="button button-primary">
-          {t('header.login')}
-        </Link>
+        <LoginForm compact />
         <Link to="/reset-password" className={styles.forgot}>
           {t('header.forgotPassword')}
         </Link>
@@ -31,5 +47,17 @@ export function ProfileMenu() {
         </Link>
       </div>
     </Dropdown>
+  );
+}
+
+/** The header's "Create profile" button, for guests only. */
+export function CreateProfileButton({ className }: { className: string }) {
+  const { t } = useTranslation();
+  const session = useAccount();
+  if (session.status === 'user') return null;
+  return (
+    <Link to="/signup" className={`button button-primary ${className}`}>
+      {t('header.createProfile')}
+    </Link>
   );
 }

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AREAS_FIXTURE } from '../../test/areas-fixture';
 import { startApiServer } from '../../test/api-server';
+import { listResponse } from '../../test/dwellings-fixture';
 import { renderApp } from '../../test/render-app';
 import { createRoutes } from '../routes';
 
@@ -16,8 +17,8 @@ describe('root layout', () => {
     }
     renderApp('/fragile', {
       areas: AREAS_FIXTURE,
-      routes: ({ areas }) => {
-        const routes = createRoutes({ areas });
+      routes: ({ areas, api }) => {
+        const routes = createRoutes({ areas, api });
         routes[0]!.children![0]!.children!.unshift({ path: 'fragile', element: <Fragile /> });
         return routes;
       },
@@ -38,7 +39,8 @@ describe('root layout', () => {
     const header = await screen.findByRole('banner');
     expect(header.querySelector('form[role="search"]')).not.toBeNull();
     expect(screen.getAllByRole('link', { name: 'Opret profil' })[0]!.getAttribute('href')).toBe('/signup');
-    expect(screen.getByRole('link', { name: 'Log ind' }).getAttribute('href')).toBe('/login');
+    // The guest menu holds the login form itself (section 2).
+    expect(screen.getByRole('form', { name: 'Log ind' }).querySelector('input[type="password"]')).not.toBeNull();
     expect(screen.getByRole('link', { name: 'Glemt adgangskode?' }).getAttribute('href')).toBe('/reset-password');
     expect(screen.getByRole('link', { name: /English/ }).getAttribute('href')).toBe('//en.localhost:3000/');
   });
@@ -56,6 +58,7 @@ describe('a failing loader', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const server = await startApiServer({
       'GET /api/dwellings/areas': [{ status: 500, body: { statusCode: 500 } }, { body: AREAS_FIXTURE }],
+      'GET /api/dwellings/area/aarhus': { body: listResponse(3) },
     });
     try {
       renderApp('/aarhus', { apiBaseUrl: `${server.origin}/api` });

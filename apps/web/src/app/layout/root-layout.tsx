@@ -4,6 +4,8 @@ import { Outlet, ScrollRestoration, useLocation, useRevalidator } from 'react-ro
 import { useTranslation } from 'react-i18next';
 import { AlertsArea } from '../../components/ui/alerts';
 import { RetryBoundary } from '../../components/ui/retry-boundary';
+import { BoligagentNotificationLogger } from '../../features/boligagent/BoligagentNotificationLogger';
+import { LastViewedBanner } from '../../features/dwellings/components/last-viewed-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 import { showsHeaderSearch } from './search-visibility';
@@ -20,6 +22,8 @@ export function RootLayout() {
       </a>
       <Header showSearch={showsHeaderSearch(pathname)} />
       <AlertsArea />
+      <BoligagentNotificationLogger />
+      <LastViewedBanner />
       <main id="main" className={styles.main}>
         {/* Keeps header and footer when a page fails; a retry re-runs the loaders, then re-renders. */}
         <RetryBoundary resetKey={pathname} onRetry={() => revalidator.revalidate()}>

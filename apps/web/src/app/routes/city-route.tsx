@@ -1,33 +1,106 @@
-import { data, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, Link, redirect, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { searchPageTitle } from '@husly/domain';
-import type { City } from '@husly/contracts';
+import type { City, DwellingListResponse } from '@husly/contracts';
+import { BoligagentSignupModalSlot } from '../../features/boligagent/BoligagentSignupModalSlot';
 import type { AreasStore } from '../../features/cities/areas-store';
 import { findCity } from '../../features/cities/city-selectors';
-import { usePageTitle } from '../../lib/document-head';
+import { ACUTE_HOUSING_URL, cityPageTexts } from '../../features/city/city-content';
+import { DwellingList } from '../../features/dwellings/components/dwelling-list';
+import { Pagination, withStart } from '../../features/dwellings/components/pagination';
+import { fetchAreaDwellings } from '../../features/dwellings/dwellings-api';
+import { isHttpError, type ApiClient } from '../../lib/api-client';
+import { usePageDescription, usePageTitle } from '../../lib/document-head';
+import { useSite } from '../../lib/site-context';
 import styles from './routes.module.css';
 
+interface CityData {
+  city: City;
+  list: DwellingListResponse;
+}
+
+function startParam(url: URL): number | undefined {
+  const raw = url.searchParams.get('start');
+  return raw !== null && /^\d+$/.test(raw) ? Number(raw) : undefined;
+}
+
 /** Spec section 2: the slug must be in the city list, otherwise 404. An alias or capitals redirect to the slug. */
-export function cityLoader(areas: AreasStore) {
-  return async ({ params, request }: LoaderFunctionArgs): Promise<{ city: City }> => {
+export function cityLoader(areas: AreasStore, api: ApiClient) {
+  return async ({ params, request }: LoaderFunctionArgs): Promise<CityData> => {
     const slug = params.city ?? '';
     const city = findCity(await areas.load(), slug);
     if (!city) throw data(null, { status: 404 });
-    if (city.slug !== slug) throw redirect(`/${city.slug}${new URL(request.url).search}`, 301);
-    return { city };
+    const url = new URL(request.url);
+    if (city.slug !== slug) throw redirect(`/${city.slug}${url.search}`, 301);
+    try {
+      return { city, list: await fetchAreaDwellings(api, city.slug, startParam(url), request.signal) };
+    } catch (error) {
+      if (isHttpError(error, 404)) throw data(null, { status: 404 });
+      throw error;
+    }
   };
 }
 
-/** Placeholder: the city listing (dwellings, FAQ, boligagent) comes with the dwellings feature. */
+/** Section 2, city listing: headline, teaser, dwellings, FAQ, the acute-housing link, main text. */
 export function CityRoute() {
   const { t } = useTranslation();
-  const { city } = useLoaderData<{ city: City }>();
+  const { language } = useSite();
+  const { pathname, search } = useLocation();
+  const { city, list } = useLoaderData<CityData>();
+  const texts = cityPageTexts(city.label, list.content, language, t);
   usePageTitle(searchPageTitle(city.label));
+  usePageDescription(t('cityPage.description', { city: city.label, total: list.meta.capped ? `${list.meta.total}+` : list.meta.total }));
   return (
     <section className="page">
-      <h1>{t('city.heading', { city: city.label })}</h1>
-      <p className={styles.lead}>{t('city.comingSoon', { city: city.label })}</p>
-      <Link to="/byer">{t('city.allCities')}</Link>
+      <h1>{texts.headline}</h1>
+      <p className={styles.lead}>{texts.teaser}</p>
+
+      <h2 className={styles.sectionHeading}>{t('cityPage.listHeading', { city: city.label })}</h2>
+      {list.data.length > 0 ? (
+        <>
+          <DwellingList dwellings={list.data} />
+          <Pagination meta={list.meta} hrefFor={(start) => withStart(pathname, search, start)} />
+        </>
+      ) : (
+        <div className={styles.message} role="status">
+          <p>{t('cityPage.none', { city: city.label })}</p>
+        </div>
+      )}
+
+      <section className={styles.faq} aria-labelledby="city-faq">
+        <h2 id="city-faq" className={styles.sectionHeading}>
+          {t('cityPage.faqHeading', { city: city.label })}
+        </h2>
+        {texts.faq.map((item) => (
+          <details key={item.question}>
+            <summary>{item.question}</summary>
+            <p>{item.answer}</p>
+          </details>
+        ))}
+      </section>
+
+      <aside className={styles.acute}>
+        <h2>{t('cityPage.acuteHeading')}</h2>
+        <p>
+          {t('cityPage.acuteText')}{' '}
+          <a href={ACUTE_HOUSING_URL} rel="noopener" target="_blank">
+            {t('cityPage.acuteLink')}
+          </a>
+          .
+        </p>
+      </aside>
+
+      <section className={styles.textBlock} aria-labelledby="city-main-text">
+        <h2 id="city-main-text" className={styles.sectionHeading}>
+          {t('cityPage.mainTextHeading', { city: city.label })}
+        </h2>
+        {texts.mainText.split(/\n{2,}/).map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+        <Link to="/byer">{t('city.allCities')}</Link>
+      </section>
+
+      <BoligagentSignupModalSlot area={city.slug} label={city.label} />
     </section>
   );
 }

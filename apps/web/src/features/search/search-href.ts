@@ -1,4 +1,6 @@
+import { searchHref as fullSearchHref } from './search-params';
+
 /** The results page for a (validated) query. */
 export function searchHref(query: string): string {
-  return `/search?${new URLSearchParams({ q: query }).toString()}`;
+  return fullSearchHref({ q: query });
 }

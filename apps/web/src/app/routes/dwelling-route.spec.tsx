@@ -1,0 +1,135 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { LandlordContact } from '@husly/contracts';
+import { AREAS_FIXTURE } from '../../test/areas-fixture';
+import { startApiServer, type Route } from '../../test/api-server';
+import { detail } from '../../test/dwellings-fixture';
+import { renderApp } from '../../test/render-app';
+
+let server: Awaited<ReturnType<typeof startApiServer>> | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  document.cookie = 'bn.last=; Max-Age=0; Path=/';
+});
+
+const CONTACT: LandlordContact = {
+  address: 'Havnegade 1, 8000 Aarhus C',
+  remark: ['Ring efter kl. 16'],
+  type: 'nonprofit',
+  reference: 'A-17',
+  name: 'Boligforeningen Åen',
+  email: 'udlejning@aaen.dk',
+  phone: '+45 12 34 56 78',
+  url: null,
+};
+
+async function dwellingPage(agent: Route | Route[], over = {}) {
+  server = await startApiServer({ 'GET /api/dwellings/42': { body: detail(over) }, 'GET /api/dwellings/42/agent': agent });
+  const rendered = renderApp('/vis/42', { apiBaseUrl: `${server.origin}/api`, areas: AREAS_FIXTURE, token: 'a-token' });
+  await screen.findByRole('heading', { level: 1, name: 'Stor lejlighed ved åen' });
+  return { ...rendered, server };
+}
+
+const contactButtons = () => screen.getAllByRole('button', { name: 'Kontakt udlejer' });
+
+describe('/vis/{id}', () => {
+  it('shows headline, facts, remarks, the teaser in place of a withheld description, and a contact button at top and bottom', async () => {
+    await dwellingPage({ body: CONTACT });
+    expect(document.title).toBe('Stor lejlighed ved åen | Husly');
+    const facts = screen.getByRole('region', { name: 'Fakta om boligen' });
+    expect(within(facts).getByText('9.500 kr.')).toBeTruthy();
+    expect(within(facts).getByText('1-2 år')).toBeTruthy();
+    expect(within(facts).getByText('Nej')).toBeTruthy();
+    expect(within(facts).getByText('28.500 kr.')).toBeTruthy();
+    expect(within(facts).getByText('Lejlighed')).toBeTruthy();
+    expect(screen.getByText('Kort om boligen.')).toBeTruthy();
+    expect(screen.getByText('Ingen rygning.')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Kort over boligens placering' }).style.height).toBe('250px');
+    expect(contactButtons()).toHaveLength(2);
+    expect(screen.getByRole('region', { name: 'Billeder af boligen' }).querySelectorAll('img')).toHaveLength(2);
+  });
+
+  it('200: fetches the contact with the bearer token and shows it in both places', async () => {
+    const { server } = await dwellingPage({ body: CONTACT });
+    await userEvent.click(contactButtons()[1]!);
+    const top = screen.getByTestId('contact-top');
+    expect(await within(top).findByText('udlejning@aaen.dk')).toBeTruthy();
+    expect(within(screen.getByTestId('contact-bottom')).getByText('+45 12 34 56 78')).toBeTruthy();
+    expect(within(top).getByText('Ring efter kl. 16')).toBeTruthy();
+    expect(within(top).getByText(/almen boligforening/)).toBeTruthy();
+    const call = server.requests.find((r) => r.url === '/api/dwellings/42/agent');
+    expect(call?.headers.authorization).toBe('Bearer a-token');
+    expect(screen.queryByRole('button', { name: 'Kontakt udlejer' })).toBeNull();
+  });
+
+  it('401: asks to log in or sign up, with next= back to the dwelling', async () => {
+    await dwellingPage({ status: 401, body: { statusCode: 401, code: 'login-required' } });
+    await userEvent.click(contactButtons()[0]!);
+    const top = screen.getByTestId('contact-top');
+    expect(await within(top).findByText('Log ind eller opret en profil for at se udlejerens kontaktoplysninger.')).toBeTruthy();
+    expect(within(top).getByRole('link', { name: 'Log ind' }).getAttribute('href')).toBe('/login?next=%2Fvis%2F42');
+    expect(within(top).getByRole('link', { name: 'Opret profil' }).getAttribute('href')).toBe('/signup?next=%2Fvis%2F42');
+  });
+
+  it('403: goes to the subscription page', async () => {
+    const { router } = await dwellingPage({ status: 403, body: { statusCode: 403, code: 'subscription-required' } });
+    // The profile pages may redirect further (no session here), so record where the page sent us.
+    const visited: string[] = [];
+    router.subscribe((state) => {
+      for (const location of [state.navigation.location, state.location]) if (location) visited.push(`${location.pathname}${location.search}`);
+    });
+    await userEvent.click(contactButtons()[0]!);
+    await waitFor(() => expect(visited).toContain('/profile/subscription?next=%2Fvis%2F42'));
+  });
+
+  it('403 on the limited plan: shows the reason', async () => {
+    const message = 'Du har kontaktet 10 forskellige udlejere inden for 14 dage.';
+    const { router } = await dwellingPage({
+      status: 403,
+      body: { statusCode: 403, error: 'Forbidden', code: 'contact-limit-reached', message, limit: 10, windowDays: 14, retryAt: '2026-12-01T00:00:00.000Z' },
+    });
+    await userEvent.click(contactButtons()[0]!);
+    expect(await within(screen.getByTestId('contact-top')).findByText(message)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/vis/42');
+  });
+
+  it('410: marks the dwelling unavailable', async () => {
+    await dwellingPage({ status: 410, body: { statusCode: 410, code: 'dwelling-unavailable' } });
+    await userEvent.click(contactButtons()[0]!);
+    expect(await within(screen.getByTestId('contact-top')).findByText('Boligen er ikke længere ledig')).toBeTruthy();
+    expect(within(screen.getByTestId('contact-bottom')).getByRole('link', { name: 'Se ledige boliger i Aarhus C' }).getAttribute('href')).toBe('/aarhus');
+  });
+
+  it('another failure: a generic error, and "Prøv igen" fetches again', async () => {
+    await dwellingPage([{ status: 500, body: { statusCode: 500 } }, { body: CONTACT }]);
+    await userEvent.click(contactButtons()[0]!);
+    const top = screen.getByTestId('contact-top');
+    expect(await within(top).findByText('Kontaktoplysningerne kunne ikke hentes. Prøv igen om lidt.')).toBeTruthy();
+    await userEvent.click(within(top).getByRole('button', { name: 'Prøv igen' }));
+    expect(await within(top).findByText('udlejning@aaen.dk')).toBeTruthy();
+  });
+
+  it('a rented dwelling is unavailable from the start, with no contact button', async () => {
+    const { server } = await dwellingPage({ body: CONTACT }, { deletedAt: '2026-11-21T09:00:00.000Z' });
+    expect(screen.queryByRole('button', { name: 'Kontakt udlejer' })).toBeNull();
+    expect(screen.getAllByText('Boligen er ikke længere ledig')).toHaveLength(2);
+    expect(server.requests.some((r) => r.url.endsWith('/agent'))).toBe(false);
+  });
+
+  it('remembers the dwelling in bn.last for a non-subscriber; the banner shows it on other pages', async () => {
+    const { router } = await dwellingPage({ body: CONTACT });
+    await waitFor(() => expect(document.cookie).toContain('bn.last='));
+    await router.navigate('/byer');
+    const banner = await screen.findByRole('complementary', { name: 'Senest sete bolig' });
+    expect(within(banner).getByRole('link', { name: 'Stor lejlighed ved åen' }).getAttribute('href')).toBe('/vis/42');
+    expect(within(banner).getByRole('link', { name: 'Opret profil' }).getAttribute('href')).toBe('/signup?next=%2Fvis%2F42');
+  });
+
+  it('a missing dwelling is the 404 page', async () => {
+    server = await startApiServer({ 'GET /api/dwellings/7': { status: 404, body: { statusCode: 404 } } });
+    renderApp('/vis/7', { apiBaseUrl: `${server.origin}/api`, areas: AREAS_FIXTURE });
+    expect(await screen.findByRole('heading', { name: 'Ups! Siden findes ikke' })).toBeTruthy();
+  });
+});

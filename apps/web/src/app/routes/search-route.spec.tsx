@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { AREAS_FIXTURE } from '../../test/areas-fixture';
+import { startApiServer } from '../../test/api-server';
+import { listItem, listResponse } from '../../test/dwellings-fixture';
+import { renderApp } from '../../test/render-app';
+
+let server: Awaited<ReturnType<typeof startApiServer>> | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function searchPage(path: string, routes: Parameters<typeof startApiServer>[0]) {
+  server = await startApiServer(routes);
+  return { ...renderApp(path, { apiBaseUrl: `${server.origin}/api`, areas: AREAS_FIXTURE }), server };
+}
+
+describe('/search', () => {
+  it('says "Indlæser boliger..." while loading, then heading, summary, results between two boligagent blocks', async () => {
+    const { server } = await searchPage('/search?q=aarhus&rent=8000&rooms=2&size=14', {
+      'GET /api/dwellings/search': { body: listResponse(12) },
+    });
+    // The loader does not wait for the results in the browser: the loading heading comes first.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Indlæser boliger...' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lejeboliger i Aarhus' })).toBeTruthy();
+    expect(screen.getByText('Du har søgt efter boliger i aarhus, maks. 8.000 kr., mindst 2 vær., mindst 14 m²')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: '12 ledige boliger' })).toBeTruthy();
+    const blocks = [screen.getByTestId('boligagent-block-above'), screen.getByTestId('boligagent-block-below')];
+    const list = screen.getByRole('list', { name: 'Boliger' });
+    expect(blocks[0]!.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(blocks[1]!.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+    expect(server.requests.at(-1)?.url).toBe('/api/dwellings/search?q=aarhus&rent=8000&rooms=2&size=14');
+    expect(document.title).toBe('Lejeboliger Aarhus - viser nu ledige lejligheder nær Aarhus');
+  });
+
+  it('shows no results heading with 10 results or fewer', async () => {
+    await searchPage('/search?q=aarhus', { 'GET /api/dwellings/search': { body: listResponse(10) } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lejeboliger i Aarhus' })).toBeTruthy();
+    expect(screen.getByText('10 boliger fundet')).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 2, name: /ledige boliger/ })).toBeNull();
+  });
+
+  it('shows the "Sorry" message when nothing matches', async () => {
+    await searchPage('/search?q=odense', { 'GET /api/dwellings/search': { body: listResponse(0) } });
+    expect(await screen.findByText('Beklager! Vi fandt ingen ledige boliger, der matcher din søgning.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Boliger' })).toBeNull();
+  });
+
+  it('runs no search for a query under two characters and says why', async () => {
+    const { server } = await searchPage('/search?q=%20a%20', { 'GET /api/dwellings/search': { body: listResponse(3) } });
+    expect(await screen.findByText('Søgeord skal indeholde mere end to tegn')).toBeTruthy();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('pages with forrige/næste through `start`, keeping the filters', async () => {
+    const page = listResponse(150, { total: 400, start: 150 });
+    const { router } = await searchPage('/search?q=aarhus&rent=8000&start=150', { 'GET /api/dwellings/search': { body: page } });
+    const nav = await screen.findByRole('navigation', { name: 'Sider' });
+    expect(within(nav).getByRole('link', { name: '← forrige' }).getAttribute('href')).toBe('/search?q=aarhus&rent=8000');
+    expect(within(nav).getByRole('link', { name: 'næste →' }).getAttribute('href')).toBe('/search?q=aarhus&rent=8000&start=300');
+    expect(within(nav).getByText('Viser 151-300 af 400')).toBeTruthy();
+    expect(router.state.location.search).toBe('?q=aarhus&rent=8000&start=150');
+  });
+
+  it('has no forrige on the first page and no næste on the last', async () => {
+    await searchPage('/search?q=aarhus&start=300', { 'GET /api/dwellings/search': { body: listResponse(100, { total: 400, start: 300 }) } });
+    const nav = await screen.findByRole('navigation', { name: 'Sider' });
+    expect(within(nav).getByRole('link', { name: '← forrige' }).getAttribute('href')).toBe('/search?q=aarhus&start=150');
+    expect(within(nav).queryByRole('link', { name: /næste/ })).toBeNull();
+  });
+
+  it('shows a rented dwelling as "Udlejet {date}", not clickable; a vacant one as "Oprettet {date}" linking to /vis/{id}', async () => {
+    const list = {
+      data: [listItem(1), listItem(2, { deletedAt: '2026-11-21T09:00:00.000Z', headline: 'Udlejet lejlighed' })],
+      meta: { total: 2, start: 0, pageSize: 150 },
+    };
+    await searchPage('/search?q=aarhus', { 'GET /api/dwellings/search': { body: list } });
+    const vacant = (await screen.findByText('Lejlighed nummer 1')).closest('a');
+    expect(vacant?.getAttribute('href')).toBe('/vis/1');
+    expect(within(vacant!).getByText('Oprettet 20/11/2026')).toBeTruthy();
+    const rented = screen.getByText('Udlejet lejlighed').closest('[aria-disabled="true"]') as HTMLElement;
+    expect(rented.closest('a')).toBeNull();
+    expect(within(rented).getByText('Udlejet 21/11/2026')).toBeTruthy();
+  });
+});

@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { dwellingListDateLabel, dwellingListState, formatRent, formatRooms, formatSize } from '@husly/domain';
+import type { DwellingListItem } from '@husly/contracts';
+import { useSite } from '../../../lib/site-context';
+import styles from './dwelling-list.module.css';
+
+/** A list of dwellings. A vacant one links to /vis/{id}; a rented one shows "Udlejet {date}" and is not clickable. */
+export function DwellingList({ dwellings, label }: { dwellings: readonly DwellingListItem[]; label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <ul className={styles.list} aria-label={label ?? t('dwellingList.label')}>
+      {dwellings.map((dwelling) => (
+        <li key={dwelling.dwellingId}>
+          <DwellingCard dwelling={dwelling} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function DwellingCard({ dwelling }: { dwelling: DwellingListItem }) {
+  const { t } = useTranslation();
+  const { language } = useSite();
+  const rented = dwellingListState(dwelling) === 'rented';
+  const body = (
+    <>
+      <div className={styles.media}>
+        {dwelling.image ? (
+          <img src={dwelling.image} alt="" loading="lazy" width={320} height={213} />
+        ) : (
+          <span className={styles.noImage}>{t('dwellingList.noImage')}</span>
+        )}
+        <span className={`${styles.badge} ${rented ? styles.rentedBadge : ''}`}>{dwellingListDateLabel(dwelling, language)}</span>
+      </div>
+      <div className={styles.body}>
+        <p className={styles.rent}>{formatRent(dwelling.rent, language)}</p>
+        <h3 className={styles.headline}>{dwelling.headline}</h3>
+        <p className={styles.meta}>
+          {formatRooms(dwelling.rooms, language)} · {formatSize(dwelling.size, language)}
+        </p>
+        <p className={styles.place}>{[dwelling.street, dwelling.city].filter(Boolean).join(', ')}</p>
+      </div>
+    </>
+  );
+  if (rented) {
+    return (
+      <div className={`${styles.card} ${styles.rented}`} aria-disabled="true" title={t('dwellingList.rentedNotice')}>
+        {body}
+      </div>
+    );
+  }
+  return (
+    <Link to={`/vis/${dwelling.dwellingId}`} className={styles.card}>
+      {body}
+    </Link>
+  );
+}

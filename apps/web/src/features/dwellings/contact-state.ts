@@ -1,0 +1,58 @@
+import { contactFailureOutcome } from '@husly/domain';
+import type { ContactErrorCode, LandlordContact } from '@husly/contracts';
+import { isHttpError } from '../../lib/api-client';
+
+/**
+ * The landlord-contact fetch of section 4: not fetched, then the contact; 401 asks the visitor to log
+ * in or sign up, 403 sends to the subscription page (on the limited plan, the reason is shown instead),
+ * 410 marks the dwelling unavailable, any other failure is a generic error that may be retried.
+ */
+export type ContactState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'shown'; contact: LandlordContact }
+  | { status: 'login' }
+  | { status: 'subscribe' }
+  | { status: 'limit'; message: string }
+  | { status: 'unavailable' }
+  | { status: 'error' };
+
+/** CONTACT_ERROR_CODES.contactLimitReached, type-checked against the contract without importing zod into the bundle. */
+const CONTACT_LIMIT_REACHED: ContactErrorCode = 'contact-limit-reached';
+
+export type ContactEvent = { type: 'fetch' } | { type: 'success'; contact: LandlordContact } | { type: 'failure'; error: unknown };
+
+export function initialContactState(contactable: boolean): ContactState {
+  return contactable ? { status: 'idle' } : { status: 'unavailable' };
+}
+
+function failureState(error: unknown): ContactState {
+  if (!isHttpError(error)) return { status: 'error' };
+  switch (contactFailureOutcome(error.statusCode)) {
+    case 'login':
+      return { status: 'login' };
+    case 'subscribe': {
+      const body = error.body as { code?: unknown; message?: unknown } | undefined;
+      if (body?.code === CONTACT_LIMIT_REACHED && typeof body.message === 'string') {
+        return { status: 'limit', message: body.message };
+      }
+      return { status: 'subscribe' };
+    }
+    case 'unavailable':
+      return { status: 'unavailable' };
+    case 'error':
+      return { status: 'error' };
+  }
+}
+
+export function contactReducer(state: ContactState, event: ContactEvent): ContactState {
+  switch (event.type) {
+    case 'fetch':
+      // An unavailable dwelling stays unavailable; a shown contact needs no second fetch.
+      return state.status === 'unavailable' || state.status === 'shown' || state.status === 'loading' ? state : { status: 'loading' };
+    case 'success':
+      return state.status === 'loading' ? { status: 'shown', contact: event.contact } : state;
+    case 'failure':
+      return state.status === 'loading' ? failureState(event.error) : state;
+  }
+}

@@ -1,0 +1,165 @@
+import { useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { suggestCities, validateSearchQuery } from '@husly/domain';
+import type { City } from '@husly/contracts';
+import { useAreas } from '../../cities/use-areas';
+import { useSite } from '../../../lib/site-context';
+import { searchHref, SLIDER_NAMES, type SearchParams } from '../search-params';
+import { isAnyValue, sliderValue } from '../sliders';
+import { FilterSliders, type SliderValues } from './filter-sliders';
+import styles from './hero-search.module.css';
+
+export interface HeroSearchProps {
+  /** Values to start from (the /search page passes the current search). */
+  initial?: Partial<SearchParams>;
+}
+
+/**
+ * The front page search (section 2, hero search): a combobox with up to 10 city suggestions matched
+ * on the city slug, a Search button, and "More filters" with the three sliders. Without JavaScript
+ * it is a plain GET form to /search.
+ */
+export function HeroSearch({ initial = {} }: HeroSearchProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { language } = useSite();
+  const areas = useAreas();
+  const id = useId();
+  const listId = `${id}-suggestions`;
+
+  const [query, setQuery] = useState(initial.q ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [showFilters, setShowFilters] = useState(SLIDER_NAMES.some((n) => initial[n] !== undefined));
+  const [sliders, setSliders] = useState<SliderValues>({
+    rent: sliderValue('rent', initial.rent),
+    rooms: sliderValue('rooms', initial.rooms),
+    size: sliderValue('size', initial.size),
+  });
+
+  const suggestions: City[] = useMemo(
+    () => (areas.status === 'success' ? suggestCities(query, areas.data.data, areas.data.aliases) : []),
+    [areas, query],
+  );
+  const expanded = open && suggestions.length > 0;
+
+  const choose = (city: City) => {
+    setQuery(city.label);
+    setOpen(false);
+    setActive(-1);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => (suggestions.length === 0 ? -1 : (i + 1) % suggestions.length));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => (suggestions.length === 0 ? -1 : (i <= 0 ? suggestions.length : i) - 1));
+    } else if (event.key === 'Enter' && expanded && active >= 0) {
+      event.preventDefault();
+      const city = suggestions[active];
+      if (city) choose(city);
+    } else if (event.key === 'Escape' && expanded) {
+      event.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    }
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = validateSearchQuery(query, language);
+    if (!checked.ok) {
+      setQuery('');
+      setError(checked.error.message);
+      return;
+    }
+    const search: SearchParams = { q: checked.q };
+    for (const name of SLIDER_NAMES) if (!isAnyValue(name, sliders[name])) search[name] = sliders[name];
+    setOpen(false);
+    void navigate(searchHref(search));
+  };
+
+  return (
+    <form role="search" className={styles.form} onSubmit={submit} action="/search" method="get">
+      <div className={styles.row}>
+        <div className={styles.combobox}>
+          <label htmlFor={`${id}-q`} className="visually-hidden">
+            {t('heroSearch.label')}
+          </label>
+          <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true">
+            <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="m16 16 4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          <input
+            id={`${id}-q`}
+            name="q"
+            type="text"
+            role="combobox"
+            className={styles.input}
+            value={query}
+            placeholder={error ?? t('heroSearch.placeholder')}
+            aria-invalid={error ? true : undefined}
+            aria-autocomplete="list"
+            aria-expanded={expanded}
+            aria-controls={listId}
+            aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+            autoComplete="off"
+            enterKeyHint="search"
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setOpen(true);
+              setActive(-1);
+              if (error) setError(null);
+            }}
+            onKeyDown={onKeyDown}
+            onFocus={() => setOpen(true)}
+            // Later than a suggestion's click (which uses mousedown), so the click still lands.
+            onBlur={() => setOpen(false)}
+          />
+          <ul id={listId} role="listbox" aria-label={t('heroSearch.suggestions')} className={styles.listbox} hidden={!expanded}>
+            {expanded &&
+              suggestions.map((city, i) => (
+                <li
+                  key={city.slug}
+                  id={`${listId}-${i}`}
+                  role="option"
+                  aria-selected={i === active}
+                  className={styles.option}
+                  onMouseDown={(e) => {
+                    e.preventDefault();
+                    choose(city);
+                  }}
+                >
+                  {city.label}
+                </li>
+              ))}
+          </ul>
+        </div>
+        <button type="submit" className={`button button-primary ${styles.submit}`}>
+          {t('search.submit')}
+        </button>
+      </div>
+      <button
+        type="button"
+        className={styles.moreFilters}
+        aria-expanded={showFilters}
+        aria-controls={`${id}-filters`}
+        onClick={() => setShowFilters((v) => !v)}
+      >
+        {showFilters ? t('heroSearch.fewerFilters') : t('heroSearch.moreFilters')}
+        <span aria-hidden="true" className={styles.chevron}>
+          {showFilters ? '▴' : '▾'}
+        </span>
+      </button>
+      <div id={`${id}-filters`} hidden={!showFilters}>
+        <FilterSliders values={sliders} onChange={(name, value) => setSliders((s) => ({ ...s, [name]: value }))} />
+      </div>
+    </form>
+  );
+}
