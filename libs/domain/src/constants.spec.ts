@@ -75,3 +75,13 @@ describe('business constants (spec section 9)', () => {
     expect(isLanguage(value)).toBe(expected);
   });
 });
+
+describe('MONEY_FACT_KEYS', () => {
+  it('are fact keys, and the counts and words among them are not money', async () => {
+    const { DWELLING_FACT_KEYS, MONEY_FACT_KEYS } = await import('./constants');
+    for (const key of MONEY_FACT_KEYS) expect(DWELLING_FACT_KEYS).toContain(key);
+    expect(MONEY_FACT_KEYS.has('deposit')).toBe(true);
+    expect(MONEY_FACT_KEYS.has('houses')).toBe(false);
+    expect(MONEY_FACT_KEYS.has('dwelling_types')).toBe(false);
+  });
+});

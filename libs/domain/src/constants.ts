@@ -158,6 +158,21 @@ export const DWELLING_FACT_KEYS = [
   'houses',
   'dwelling_types',
 ] as const;
+
+/** Fact items that are amounts in kroner (shown as "4.500 kr."); the others are counts or words. */
+export const MONEY_FACT_KEYS: ReadonlySet<DwellingFactKey> = new Set<DwellingFactKey>([
+  'expenses_heat',
+  'expenses_water',
+  'expenses_electricity',
+  'expenses_tv',
+  'expenses_internet',
+  'expenses_misc',
+  'expenses',
+  'expenses_ac',
+  'prepaid_rent',
+  'deposit',
+  'downpayment',
+]);
 export type DwellingFactKey = (typeof DWELLING_FACT_KEYS)[number];
 
 /** Dwelling status 1 = available. */

@@ -1,4 +1,5 @@
 import {
+  MONEY_FACT_KEYS,
   DWELLING_FACT_KEYS,
   formatDate,
   formatDkk,
@@ -21,27 +22,13 @@ export interface FactRow {
   wide?: boolean;
 }
 
-/** Amounts in kroner; the other fact items are counts or words. */
-const MONEY_FACTS = new Set<DwellingFactKey>([
-  'expenses_heat',
-  'expenses_water',
-  'expenses_electricity',
-  'expenses_tv',
-  'expenses_internet',
-  'expenses_misc',
-  'expenses',
-  'expenses_ac',
-  'prepaid_rent',
-  'deposit',
-  'downpayment',
-]);
 
 function factValue(key: DwellingFactKey, value: number | string | string[] | null | undefined, lang: Language): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (Array.isArray(value)) return value.length === 0 ? null : value.join(', ');
   if (typeof value === 'number') {
     if (value === -1) return UNKNOWN_TEXT[lang];
-    return MONEY_FACTS.has(key) ? formatDkk(value) : String(value);
+    return MONEY_FACT_KEYS.has(key) ? formatDkk(value) : String(value);
   }
   return value;
 }
