@@ -37,7 +37,8 @@ const contactButtons = () => screen.getAllByRole('button', { name: 'Kontakt udle
 describe('/vis/{id}', () => {
   it('shows headline, facts, remarks, the teaser in place of a withheld description, and a contact button at top and bottom', async () => {
     await dwellingPage({ body: CONTACT });
-    expect(document.title).toBe('Stor lejlighed ved åen | Husly');
+    // The title is applied in an effect after the render: wait for it rather than race it.
+    await waitFor(() => expect(document.title).toBe('Stor lejlighed ved åen | Husly'));
     const facts = screen.getByRole('region', { name: 'Fakta om boligen' });
     expect(within(facts).getByText('9.500 kr.')).toBeTruthy();
     expect(within(facts).getByText('1-2 år')).toBeTruthy();
