@@ -1,9 +1,10 @@
 // The baseline of `npm run bench:search`: a minimal raw fastify + pg server answering the same two
-// list routes with the same SQL and the same JSON shape, without Nest, Prisma, guards or validation
-// libraries. Started as its own process by run.mjs: node bench/search/baseline.mjs DATABASE_URL PORT
+// list routes with the same SQL (the API's own statement and decoding, list-sql.mjs) and the same JSON
+// shape, without Nest, Prisma, guards, validation libraries, cursors or the API's page cache.
+// Started as its own process by run.mjs: node bench/search/baseline.mjs DATABASE_URL PORT
 import Fastify from 'fastify';
 import pg from 'pg';
-import { listSql } from './list-sql.mjs';
+import { COUNT_CAP, LIST_QUERY_OPTIONS, decodeListRows, listSql } from './list-sql.mjs';
 
 const [databaseUrl, port] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
@@ -37,28 +38,25 @@ async function list(cityId, query, reply) {
     size: size === 10 ? undefined : size,
     rentedSince: new Date(Date.now() - 14 * DAY),
   };
-  const { text, values } = listSql(filter, { after: null, skip: start }, 150);
-  const { rows } = await pool.query(text, values);
-  const data = rows
-    .filter((r) => r.id !== null)
-    .map((r) => ({
-      dwellingId: String(r.id),
-      headline: r.headline,
-      teaser: r.teaser,
-      rent: r.rent,
-      rooms: r.rooms,
-      size: r.size,
-      city: (r.zip && zipNames.get(r.zip)) || labels.get(r.city_id) || '',
-      street: r.street,
-      lat: r.lat,
-      lng: r.lng,
-      image: r.image_keys.length ? media(r.image_keys[0]) : null,
-      images: r.image_keys.map(media),
-      createdAt: r.created_at.toISOString(),
-      deletedAt: r.deleted_at ? r.deleted_at.toISOString() : null,
-    }));
-  const total = rows[0]?.total ?? 0;
-  return { data, meta: { total, start, pageSize: 150, capped: total >= start + 500 } };
+  const { rows } = await pool.query({ ...listSql(filter, { after: null, skip: start }, 150), ...LIST_QUERY_OPTIONS });
+  const { total, dwellings } = decodeListRows(rows);
+  const data = dwellings.map((d) => ({
+    dwellingId: String(d.id),
+    headline: d.headline,
+    teaser: d.teaser,
+    rent: d.rent,
+    rooms: d.rooms,
+    size: d.size,
+    city: (d.zip && zipNames.get(d.zip)) || labels.get(d.cityId) || '',
+    street: d.street,
+    lat: d.lat,
+    lng: d.lng,
+    image: d.imageKeys.length ? media(d.imageKeys[0]) : null,
+    images: d.imageKeys.map(media),
+    createdAt: d.createdAt.toISOString(),
+    deletedAt: d.deletedAt ? d.deletedAt.toISOString() : null,
+  }));
+  return { data, meta: { total, start, pageSize: 150, capped: total >= start + Math.max(150, COUNT_CAP) } };
 }
 
 const app = Fastify({ logger: false });

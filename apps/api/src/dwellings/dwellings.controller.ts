@@ -1,11 +1,11 @@
-import { BadRequestException, Controller, Get, Header, Param, Query, UseGuards } from '@nestjs/common';
+import { BadRequestException, Controller, Get, Header, Param, Query, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import {
   issuesToFieldErrors,
   latestQuerySchema,
   searchQuerySchema,
   type AreasResponse,
   type DwellingDetail,
-  type DwellingListResponse,
   type LandlordContact,
 } from '@husly/contracts';
 import type { z } from 'zod';
@@ -13,11 +13,21 @@ import { DEFAULT_LANGUAGE, validateSearchQuery } from '@husly/domain';
 import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, JwtAuthGuard, OptionalJwtAuthGuard } from '../common/auth/auth.guards';
 import { CitiesService } from './cities.service';
-import { DwellingsService, notFound, type Viewer } from './dwellings.service';
+import { DwellingsService, notFound, type ListPage, type Viewer } from './dwellings.service';
 import { LandlordContactService } from './landlord-contact.service';
 
 // Lists and details depend on who asks (blurred or full images), so shared caches must not keep them.
 const PER_VIEWER = 'private, no-cache';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Sends a list page's JSON body as it is (a cached page is never parsed or serialized again), with
+ * X-Cache: hit or miss (the service's page cache, docs/decisions/0004).
+ */
+function sendPage(reply: FastifyReply, page: ListPage): Buffer {
+  reply.header('x-cache', page.cache);
+  return page.body;
+}
 
 @Controller('dwellings')
 export class DwellingsController {
@@ -37,33 +47,41 @@ export class DwellingsController {
   @Get('search')
   @UseGuards(OptionalJwtAuthGuard)
   @Header('Cache-Control', PER_VIEWER)
-  search(@Query() query: Record<string, unknown>, @CurrentUser() user?: AuthUser): Promise<DwellingListResponse> {
+  @Header('Content-Type', JSON_TYPE)
+  async search(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser() user?: AuthUser): Promise<Buffer> {
     const parsed = parseQuery(searchQuerySchema, query);
     // Section 5: fewer than 2 characters runs no search, and an empty or missing q has fewer.
     if (parsed.q === undefined) {
       const tooShort = validateSearchQuery('', DEFAULT_LANGUAGE);
       if (!tooShort.ok) throw new BadRequestException({ message: tooShort.error.message, field: 'q', code: tooShort.error.code, errors: [{ path: 'q', message: tooShort.error.message }] });
     }
-    return this.dwellings.search(parsed, viewerOf(user));
+    return sendPage(reply, await this.dwellings.search(parsed, viewerOf(user)));
   }
 
   @Get('area/:slug')
   @UseGuards(OptionalJwtAuthGuard)
   @Header('Cache-Control', PER_VIEWER)
-  area(@Param('slug') slug: string, @Query() query: Record<string, unknown>, @CurrentUser() user?: AuthUser): Promise<DwellingListResponse> {
+  @Header('Content-Type', JSON_TYPE)
+  async area(
+    @Param('slug') slug: string,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @CurrentUser() user?: AuthUser,
+  ): Promise<Buffer> {
     // q has no meaning on a city page; only the filters and paging apply.
     const { q: _ignored, ...filters } = query;
-    return this.dwellings.area(slug, parseQuery(searchQuerySchema, filters), viewerOf(user));
+    return sendPage(reply, await this.dwellings.area(slug, parseQuery(searchQuerySchema, filters), viewerOf(user)));
   }
 
   /** ?count is the front page's name for pageSize (default 15). */
   @Get('latest')
   @UseGuards(OptionalJwtAuthGuard)
   @Header('Cache-Control', PER_VIEWER)
-  latest(@Query() query: Record<string, unknown>, @CurrentUser() user?: AuthUser): Promise<DwellingListResponse> {
+  @Header('Content-Type', JSON_TYPE)
+  async latest(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser() user?: AuthUser): Promise<Buffer> {
     const { count, ...rest } = query;
     const parsed = parseQuery(latestQuerySchema, count === undefined ? rest : { ...rest, pageSize: count }, { pageSize: 'count' });
-    return this.dwellings.latest(parsed, viewerOf(user));
+    return sendPage(reply, await this.dwellings.latest(parsed, viewerOf(user)));
   }
 
   @Get(':id')

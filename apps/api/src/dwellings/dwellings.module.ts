@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { CitiesService } from './cities.service';
+import { DwellingListReader } from './dwelling-list.reader';
 import { DwellingsController } from './dwellings.controller';
 import { DwellingsService } from './dwellings.service';
 import { LandlordContactService } from './landlord-contact.service';
@@ -10,7 +11,7 @@ import { SitemapController } from './sitemap.controller';
 @Module({
   imports: [SubscriptionsModule],
   controllers: [DwellingsController, MediaController, SitemapController],
-  providers: [CitiesService, DwellingsService, LandlordContactService],
+  providers: [CitiesService, DwellingListReader, DwellingsService, LandlordContactService],
   exports: [CitiesService, DwellingsService],
 })
 export class DwellingsModule {}

@@ -1,11 +1,13 @@
-import { HttpException, Injectable } from '@nestjs/common';
+import { HttpException, Injectable, Logger } from '@nestjs/common';
 import { apiError, type DwellingDetail, type DwellingListItem, type DwellingListResponse, type LatestQuery, type SearchQuery } from '@husly/contracts';
 import { DWELLING_FACT_KEYS, DWELLING_STATUS } from '@husly/domain';
 import { Clock } from '../infra/clock/clock';
 import { PrismaService } from '../infra/prisma/prisma.service';
 import { SubscriptionAccessService } from '../subscriptions/subscription-access.service';
 import { CitiesService, type Place } from './cities.service';
-import { COUNT_CAP, dwellingListSql, type ListFilter, type ListRow } from './dwelling-list.query';
+import { COUNT_CAP, dwellingListStatement, type ListedDwelling, type ListFilter } from './dwelling-list.query';
+import { DwellingListReader } from './dwelling-list.reader';
+import { ListPageCache, ListVersionReader } from './list-page-cache';
 import { PageCursors } from './page-cursors';
 
 /** Rented dwellings stay in lists ("Udlejet {date}") this long after deletedAt, then disappear. */
@@ -13,19 +15,33 @@ export const RENTED_VISIBLE_DAYS = 14;
 const DAY_MS = 86_400_000;
 /** The front page's total of vacant dwellings is an exact count, refreshed at most this often. */
 const VACANT_TOTAL_TTL_MS = 60_000;
+/** The change rows behind the list version are folded into its base at most this often. */
+const VERSION_FOLD_MS = 60_000;
 
 /** Public URL of a stored image (served by MediaController). */
 export const mediaUrl = (key: string): string => `/media/dwellings/${key}.jpg`;
 
 export type Viewer = { userId: number } | null;
 
+/** A list response as the controller sends it: the JSON body (UTF-8), and whether it came from the cache. */
+export interface ListPage {
+  body: Buffer;
+  cache: 'hit' | 'miss';
+}
+
 @Injectable()
 export class DwellingsService {
+  private readonly logger = new Logger(DwellingsService.name);
   private readonly cursors = new PageCursors();
+  private readonly pages = new ListPageCache();
+  private readonly versions = new ListVersionReader(() => this.reader.version());
+  private lastVersion?: string;
+  private foldedAt = 0;
   private vacantTotal?: { at: number; value: Promise<number> };
 
   constructor(
     private readonly prisma: PrismaService,
+    private readonly reader: DwellingListReader,
     private readonly cities: CitiesService,
     private readonly access: SubscriptionAccessService,
     private readonly clock: Clock,
@@ -37,29 +53,31 @@ export class DwellingsService {
   }
 
   /** /search: q names a city (the controller requires it); an unknown q is an empty list (200). */
-  async search(query: SearchQuery, viewer: Viewer): Promise<DwellingListResponse> {
+  async search(query: SearchQuery, viewer: Viewer): Promise<ListPage> {
     let place: Place | null = null;
     if (query.q !== undefined) {
       place = await this.cities.findPlace(query.q);
-      if (!place || !place.active) return { data: [], meta: { total: 0, start: query.start, pageSize: query.pageSize, capped: false } };
+      if (!place || !place.active) {
+        const empty: DwellingListResponse = { data: [], meta: { total: 0, start: query.start, pageSize: query.pageSize, capped: false } };
+        return { body: Buffer.from(JSON.stringify(empty)), cache: 'miss' };
+      }
     }
-    return this.list({ ...this.filterOf(query), cityId: place?.id }, query, viewer);
+    return this.cachedList({ ...this.filterOf(query), cityId: place?.id }, query, viewer);
   }
 
   /** /area/{slug}: an unknown or inactive city is a 404. */
-  async area(slug: string, query: SearchQuery, viewer: Viewer): Promise<DwellingListResponse> {
+  async area(slug: string, query: SearchQuery, viewer: Viewer): Promise<ListPage> {
     const place = await this.cities.findBySlug(slug);
     if (!place || !place.active) throw httpError(404, 'Ukendt by', { code: 'unknown-city' });
-    return this.list({ ...this.filterOf(query), cityId: place.id }, query, viewer);
+    return this.cachedList({ ...this.filterOf(query), cityId: place.id }, query, viewer);
   }
 
   /** /latest: the newest vacant dwellings of every city; total is the exact number of vacant dwellings. */
-  async latest(query: LatestQuery, viewer: Viewer): Promise<DwellingListResponse> {
-    const [page, total] = await Promise.all([
-      this.list({ rentedSince: null }, { start: query.start, pageSize: query.pageSize }, viewer),
-      this.countVacant(),
-    ]);
-    return { data: page.data, meta: { total, start: query.start, pageSize: query.pageSize } };
+  latest(query: LatestQuery, viewer: Viewer): Promise<ListPage> {
+    return this.cachedList({ rentedSince: null }, { start: query.start, pageSize: query.pageSize }, viewer, async (page) => {
+      const total = await this.countVacant();
+      return { data: page.data, meta: { total, start: query.start, pageSize: query.pageSize } };
+    });
   }
 
   async detail(id: number, viewer: Viewer): Promise<DwellingDetail> {
@@ -115,24 +133,78 @@ export class DwellingsService {
     };
   }
 
-  private async list(filter: ListFilter, page: { start: number; pageSize: number }, viewer: Viewer): Promise<DwellingListResponse> {
-    const { start, pageSize } = page;
+  /**
+   * A list page from the cache while the dwelling list version it was read at is current (and for at
+   * most the cache's TTL), else read and cached. The key is the normalised list: the /search and
+   * /area of one city share entries, and visitors and subscribers never do (their image keys differ).
+   */
+  private async cachedList(
+    filter: ListFilter,
+    page: { start: number; pageSize: number },
+    viewer: Viewer,
+    finish: (page: DwellingListResponse) => Promise<DwellingListResponse> = async (p) => p,
+  ): Promise<ListPage> {
     const subscribed = await this.isSubscriber(viewer);
+    const key = JSON.stringify([
+      filter.cityId ?? null,
+      filter.rent ?? null,
+      filter.rooms ?? null,
+      filter.size ?? null,
+      filter.rentedSince !== null,
+      page.start,
+      page.pageSize,
+      subscribed ? 'full' : 'blurred',
+    ]);
+    const now = this.clock.now().getTime();
+    const cached = this.pages.get(key, now);
+    if (cached && cached.version === (await this.currentVersion())) return { body: cached.body, cache: 'hit' };
+    const { response, version } = await this.list(filter, page, subscribed);
+    const body = Buffer.from(JSON.stringify(await finish(response)));
+    // A slower read of an older version must not replace a newer page.
+    const stored = this.pages.get(key, now);
+    if (!stored || BigInt(stored.version) <= BigInt(version)) this.pages.set(key, { version, body, at: now });
+    return { body, cache: 'miss' };
+  }
+
+  private async currentVersion(): Promise<string | undefined> {
+    try {
+      return this.observe(await this.versions.current());
+    } catch (error) {
+      // Not knowing the version is a miss, never a stale hit; the list statement reports its own error.
+      this.logger.warn(`dwelling list version: ${String(error)}`);
+      return undefined;
+    }
+  }
+
+  /** Folds the version's change rows now and then, when it moved (after writes). */
+  private observe(version: string): string {
+    if (version !== this.lastVersion) {
+      this.lastVersion = version;
+      const now = Date.now();
+      if (now - this.foldedAt >= VERSION_FOLD_MS) {
+        this.foldedAt = now;
+        this.reader.fold().catch((error: unknown) => this.logger.warn(`dwelling list version fold: ${String(error)}`));
+      }
+    }
+    return version;
+  }
+
+  private async list(filter: ListFilter, page: { start: number; pageSize: number }, subscribed: boolean): Promise<{ response: DwellingListResponse; version: string }> {
+    const { start, pageSize } = page;
     const key = JSON.stringify([filter.cityId ?? null, filter.rent ?? null, filter.rooms ?? null, filter.size ?? null, filter.rentedSince !== null]);
     const now = Date.now();
     const known = this.cursors.nearest(key, start, now);
     const skip = start - known.offset;
-    const rows = await this.prisma.$queryRaw<ListRow[]>(
-      dwellingListSql(filter, { after: known.after, skip }, pageSize, subscribed ? 'full_key' : 'blurred_key'),
-    );
-    const counted = rows[0]?.total ?? 0;
-    const found = rows.filter((row) => row.id !== null);
-    const names = await this.cities.placeNames(new Set(found.map((row) => row.city_id)));
-    const data = found.map((row) => toListItem(row, names.name(row.zip, row.city_id)));
-    const last = rows[rows.length - 1];
-    if (data.length === pageSize && last.id !== null) this.cursors.remember(key, start + pageSize, { createdAt: last.created_at, id: last.id }, now);
+    const result = await this.reader.list(dwellingListStatement(filter, { after: known.after, skip }, pageSize, subscribed ? 'full_key' : 'blurred_key'));
+    const found = result.dwellings;
+    const names = await this.cities.placeNames(new Set(found.map((dwelling) => dwelling.cityId)));
+    const data = found.map((dwelling) => toListItem(dwelling, names.name(dwelling.zip, dwelling.cityId)));
+    const last = found[found.length - 1];
+    if (data.length === pageSize) this.cursors.remember(key, start + pageSize, { createdAt: last.createdAt, id: last.id }, now);
+    const counted = result.total;
     const capped = counted >= skip + Math.max(pageSize, COUNT_CAP);
-    return { data, meta: { total: known.offset + counted, start, pageSize, capped } };
+    const version = this.observe(result.version);
+    return { response: { data, meta: { total: known.offset + counted, start, pageSize, capped } }, version };
   }
 
   private countVacant(): Promise<number> {
@@ -146,23 +218,23 @@ export class DwellingsService {
   }
 }
 
-function toListItem(row: ListRow, place: string): DwellingListItem {
-  const images = row.image_keys.map(mediaUrl);
+function toListItem(dwelling: ListedDwelling, place: string): DwellingListItem {
+  const images = dwelling.imageKeys.map(mediaUrl);
   return {
-    dwellingId: String(row.id),
-    headline: row.headline,
-    teaser: row.teaser,
-    rent: row.rent,
-    rooms: row.rooms,
-    size: row.size,
+    dwellingId: String(dwelling.id),
+    headline: dwelling.headline,
+    teaser: dwelling.teaser,
+    rent: dwelling.rent,
+    rooms: dwelling.rooms,
+    size: dwelling.size,
     city: place,
-    street: row.street,
-    lat: row.lat,
-    lng: row.lng,
+    street: dwelling.street,
+    lat: dwelling.lat,
+    lng: dwelling.lng,
     image: images[0] ?? null,
     images,
-    createdAt: row.created_at.toISOString(),
-    deletedAt: row.deleted_at?.toISOString() ?? null,
+    createdAt: dwelling.createdAt.toISOString(),
+    deletedAt: dwelling.deletedAt?.toISOString() ?? null,
   };
 }
 

@@ -1,0 +1,85 @@
+/**
+ * The serialized bodies of recently served list pages (docs/decisions/0004-search-queries.md). The key
+ * is the normalised list plus the viewer's image class, so a visitor's entry and a subscriber's entry
+ * are different entries. A page is kept with the dwelling list version it was read at; the caller
+ * serves it only while that version is still current, and at most `ttlMs` after it was read (the
+ * rented cut-off, "now - 14 days", moves with the clock). Bounded in entries and in bytes of body,
+ * evicting the least recently used. Bodies are kept as the UTF-8 bytes sent, so a hit costs no
+ * serialization and no encoding.
+ */
+export interface CachedPage {
+  version: string;
+  body: Buffer;
+  /** Clock time the page was read at. */
+  at: number;
+}
+
+export class ListPageCache {
+  private readonly pages = new Map<string, CachedPage>();
+  private bytes = 0;
+
+  constructor(
+    readonly ttlMs = 5_000,
+    private readonly maxEntries = 5_000,
+    private readonly maxBytes = 64 * 1024 * 1024,
+  ) {}
+
+  get size(): number {
+    return this.pages.size;
+  }
+
+  get(key: string, now: number): CachedPage | undefined {
+    const page = this.pages.get(key);
+    if (!page) return undefined;
+    // Also a page "from the future": the clock was set back (tests move it).
+    if (now - page.at >= this.ttlMs || now < page.at) {
+      this.delete(key, page);
+      return undefined;
+    }
+    this.pages.delete(key); // re-insert: Map order is the LRU order
+    this.pages.set(key, page);
+    return page;
+  }
+
+  set(key: string, page: CachedPage): void {
+    if (page.body.length > this.maxBytes / 16) return; // one huge page must not flush everything else
+    const old = this.pages.get(key);
+    if (old) this.delete(key, old);
+    this.pages.set(key, page);
+    this.bytes += page.body.length;
+    while (this.pages.size > this.maxEntries || this.bytes > this.maxBytes) {
+      const [oldestKey, oldest] = this.pages.entries().next().value as [string, CachedPage];
+      this.delete(oldestKey, oldest);
+    }
+  }
+
+  clear(): void {
+    this.pages.clear();
+    this.bytes = 0;
+  }
+
+  private delete(key: string, page: CachedPage): void {
+    this.pages.delete(key);
+    this.bytes -= page.body.length;
+  }
+}
+
+/**
+ * Reads the current dwelling list version for cache hits. Requests that ask within one turn of the
+ * event loop share one read, which is sent after all of them asked: each still gets a version at
+ * least as new as the moment it asked, so a change committed before a request arrived is never
+ * hidden from it.
+ */
+export class ListVersionReader {
+  private batch?: Promise<string>;
+
+  constructor(private readonly read: () => Promise<string>) {}
+
+  current(): Promise<string> {
+    this.batch ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      this.batch = undefined;
+      return this.read();
+    });
+    return this.batch;
+  }
+}
