@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { inject } from 'vitest';
@@ -11,7 +15,8 @@ import type { PrismaService } from '../infra/prisma/prisma.service';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { JOBS } from '../infra/queue/jobs';
 import { BullWorkerProcessor } from '../infra/queue/bull-worker.processor';
-import { BoligagentDeliveryService } from './boligagent-delivery.service';
+import { BoligagentDeliveryService, BoligagentSendRetry, DWELLINGS_PER_MAIL } from './boligagent-delivery.service';
+import { BoligagentRepository } from './boligagent.repository';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -149,7 +154,7 @@ describe('the boligagent mail job on BullMQ (real Redis) and SMTP', () => {
     const mailRow = await t.prisma.boligagentMail.findFirstOrThrow({ where: { boligagentId: cheap.id } });
     expect(danish.messageId).toBe(`<boligagent-${mailRow.id}@localhost>`);
     expect(mailRow).toMatchObject({ status: 'SENT', dwellingCount: 2, attempts: 1 });
-    expect(await t.prisma.boligagentDelivery.count({ where: { boligagentId: { in: nothing.map((a) => a.id) } } })).toBe(0);
+    expect(await t.prisma.boligagentMail.count({ where: { boligagentId: { in: nothing.map((a) => a.id) } } })).toBe(0);
 
     // A second run: nothing new, nothing claimed, nothing sent.
     await delivery.runDigest(new Date());
@@ -296,6 +301,191 @@ describe('two workers at once', () => {
       await sink.close();
     }
   }, 60_000);
+});
+
+describe('windows and leases: a dwelling is in at most one mail of an agent', () => {
+  let sink: SmtpSink;
+  let t: TestApp;
+  let delivery: BoligagentDeliveryService;
+  const drain = () => t.app.get(JobQueue).drain();
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await createTestApp({ env: { SMTP_URL: sink.url } });
+    delivery = t.app.get(BoligagentDeliveryService);
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
+
+  it('a dwelling created inside the cutoff margin waits for the next run, and is not sent again after it', async () => {
+    const now = Date.now();
+    const landlord = await landlordId(t.prisma);
+    const city = await createCity(t.prisma);
+    const older = await dwelling(t.prisma, { cityId: city.id, landlordId: landlord, rent: 5000, rooms: 2, size: 50, createdAt: new Date(now - 2 * HOUR) });
+    // Newer than this run's cutoff (a minute ago): as if its insert were still committing.
+    const recent = await dwelling(t.prisma, { cityId: city.id, landlordId: landlord, rent: 5000, rooms: 2, size: 50, createdAt: new Date(now - 20_000) });
+    const a = await agent(t.prisma, { cityId: city.id });
+
+    await delivery.runDigest();
+    await drain();
+    expect(mailsTo([sink], new Set([a.email])).map(dwellingIdsIn)).toEqual([[older.id]]);
+
+    await delivery.runDigest(new Date(now + 1_000));
+    await drain();
+    await delivery.runDigest(new Date(now + 2_000));
+    await drain();
+    expect(mailsTo([sink], new Set([a.email])).map(dwellingIdsIn)).toEqual([[older.id], [recent.id]]);
+    const [first, second] = await t.prisma.boligagentMail.findMany({ where: { boligagentId: a.id }, orderBy: { id: 'asc' } });
+    expect(second.windowStart).toEqual(first.windowEnd); // windows meet and do not overlap
+    expect(first.dwellingIds).toEqual([older.id]);
+  });
+
+  it('an agent with prefs in two cities gets one mail: the newest 20 across both, and "see all" of every match', async () => {
+    const now = Date.now();
+    const landlord = await landlordId(t.prisma);
+    const x = await createCity(t.prisma);
+    const y = await createCity(t.prisma);
+    const made = [];
+    for (let i = 0; i < 24; i++) {
+      made.push(await dwelling(t.prisma, { cityId: i % 2 ? x.id : y.id, landlordId: landlord, rent: 5000, rooms: 2, size: 50, createdAt: new Date(now - (i + 2) * 60_000) }));
+    }
+    const a = await t.prisma.boligagent.create({
+      data: {
+        email: `two-cities-${unique()}@husly.test`,
+        token: `tok-${unique()}${unique()}`,
+        verifiedAt: new Date(now - DAY),
+        prefs: { create: [{ cityId: x.id, rent: 6000 }, { cityId: y.id }] },
+      },
+    });
+    // A single-city agent of the same kind as the first pref, in the same batch: shares its matches.
+    const single = await agent(t.prisma, { cityId: x.id, rent: 6000 });
+    await delivery.runDigest(new Date(now));
+    await drain();
+    const [mail] = mailsTo([sink], new Set([a.email]));
+    const newest20 = made.slice(0, 20).map((d) => d.id);
+    expect([...(mail.text ?? '').matchAll(/\/vis\/(\d+)\?/g)].map((m) => Number(m[1]))).toEqual(newest20);
+    expect(mail.text).toContain('Se alle 24');
+    expect(dwellingIdsIn(mailsTo([sink], new Set([single.email]))[0])).toEqual(made.filter((_, i) => i % 2).map((d) => d.id).sort((p, q) => p - q));
+  });
+
+  it('an agent switched from instant to daily is not sent again what its instant mail had', async () => {
+    const now = Date.now();
+    const landlord = await landlordId(t.prisma);
+    const city = await createCity(t.prisma);
+    const a = await agent(t.prisma, { cityId: city.id, frequency: 'INSTANT' });
+    const first = await dwelling(t.prisma, { cityId: city.id, landlordId: landlord, rent: 5000, rooms: 2, size: 50, createdAt: new Date(now - 10 * 60_000) });
+    await delivery.runInstant([first.id]);
+    await drain();
+    expect(mailsTo([sink], new Set([a.email])).map(dwellingIdsIn)).toEqual([[first.id]]);
+
+    await t.prisma.boligagent.update({ where: { id: a.id }, data: { frequency: 'DAILY' } });
+    const second = await dwelling(t.prisma, { cityId: city.id, landlordId: landlord, rent: 5000, rooms: 2, size: 50, createdAt: new Date(now - 5 * 60_000) });
+    await delivery.runDigest(new Date());
+    await drain();
+    expect(mailsTo([sink], new Set([a.email])).map(dwellingIdsIn)).toEqual([[first.id], [second.id]]);
+  });
+
+  it('a mail another worker holds is left alone until its lease passes, then sent once', async () => {
+    const landlord = await landlordId(t.prisma);
+    const city = await createCity(t.prisma);
+    await dwelling(t.prisma, { cityId: city.id, landlordId: landlord, rent: 5000, rooms: 2, size: 50, createdAt: new Date(Date.now() - HOUR) });
+    const a = await agent(t.prisma, { cityId: city.id });
+    // Claimed (by this agent's batch alone) but not sent; then leased by "another worker".
+    const claim = await t.app.get(BoligagentRepository).claimDigestBatch({
+      afterAgentId: a.id - 1,
+      limit: 1,
+      cutoff: new Date(),
+      now: new Date(),
+      listed: DWELLINGS_PER_MAIL,
+      frequencies: ['DAILY'],
+    });
+    expect(claim.mailIds).toHaveLength(1);
+    const [mailId] = claim.mailIds;
+    await t.prisma.boligagentMail.update({ where: { id: mailId }, data: { leaseUntil: new Date(Date.now() + 5 * 60_000) } });
+
+    await expect(delivery.sendMails([mailId], false)).rejects.toBeInstanceOf(BoligagentSendRetry);
+    expect(await delivery.sendMails([mailId], true)).toMatchObject({ busy: 1, sent: 0 });
+    expect(mailsTo([sink], new Set([a.email]))).toHaveLength(0);
+
+    // The other worker died: once its lease has passed, the mail is ours.
+    await t.prisma.boligagentMail.update({ where: { id: mailId }, data: { leaseUntil: new Date(Date.now() - 1_000) } });
+    expect(await delivery.sendMails([mailId], false)).toMatchObject({ sent: 1, busy: 0 });
+    expect(await delivery.sendMails([mailId], false)).toMatchObject({ sent: 0, skipped: 1 });
+    expect(mailsTo([sink], new Set([a.email]))).toHaveLength(1);
+    expect(await t.prisma.boligagentMail.findUniqueOrThrow({ where: { id: mailId } })).toMatchObject({ status: 'SENT', leaseUntil: null, attempts: 1 }) // the one lease this worker took;
+  });
+
+  it('two runs with different cutoffs racing never send a dwelling twice, and the next run sends the rest', async () => {
+    const b = await createTestApp({ env: { SMTP_URL: sink.url } });
+    try {
+      const now = Date.now();
+      const landlord = await landlordId(t.prisma);
+      const city = await createCity(t.prisma);
+      const dwellings = [];
+      for (const hours of [3, 2, 1]) dwellings.push(await dwelling(t.prisma, { cityId: city.id, landlordId: landlord, rent: 5000, rooms: 2, size: 50, createdAt: new Date(now - hours * HOUR) }));
+      const agents = [];
+      for (let i = 0; i < 30; i++) agents.push(await agent(t.prisma, { cityId: city.id }));
+      const emails = new Set(agents.map((x) => x.email));
+
+      await Promise.all([delivery.runDigest(new Date(now - 90 * 60_000)), b.app.get(BoligagentDeliveryService).runDigest(new Date(now))]);
+      await Promise.all([drain(), b.app.get(JobQueue).drain()]);
+      await delivery.runDigest(new Date(now + 1_000));
+      await drain();
+
+      const pairs = mailsTo([sink], emails).flatMap((m) => dwellingIdsIn(m).map((id) => `${recipient(m)}:${id}`));
+      expect(new Set(pairs).size).toBe(pairs.length);
+      expect(pairs).toHaveLength(agents.length * dwellings.length);
+    } finally {
+      await b.close();
+    }
+  }, 60_000);
+});
+
+describe('npm run boligagent:send through Redis', () => {
+  it('runs the digest on the queue, hands every mail to SMTP and exits 0', async () => {
+    const command = join(__dirname, '../../../../dist/api/apps/api/src/cli/boligagent-send.command.js');
+    if (!existsSync(command)) throw new Error(`${command} is missing: npm test builds it (npm run build:api)`);
+    const sink = await startSmtpSink();
+    const t = await createTestApp({ env: { SMTP_URL: sink.url } });
+    const dataDir = mkdtempSync(join(tmpdir(), 'husly-send-'));
+    try {
+      const landlord = await landlordId(t.prisma);
+      const city = await createCity(t.prisma);
+      const d = await dwelling(t.prisma, { cityId: city.id, landlordId: landlord, rent: 5000, rooms: 2, size: 50, createdAt: new Date(Date.now() - HOUR) });
+      const agents = [];
+      for (let i = 0; i < 5; i++) agents.push(await agent(t.prisma, { cityId: city.id }));
+
+      const child = spawn(process.execPath, [command], {
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          DATABASE_URL: inject('databaseUrl'),
+          REDIS_URL: inject('redisUrl'),
+          QUEUE_PREFIX: `husly-test-send-${unique()}`,
+          SMTP_URL: sink.url,
+          DATA_DIR: dataDir,
+          SEED_DEMO_DATA: 'false',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect(code, output).toBe(0);
+      expect(output).toMatch(/boligagent:send: \d+ mails handed to SMTP through the queue, 0 still pending/);
+      const got = mailsTo([sink], new Set(agents.map((a) => a.email)));
+      expect(got.map(dwellingIdsIn)).toEqual(agents.map(() => [d.id]));
+      expect(await t.prisma.boligagentMail.count({ where: { boligagentId: { in: agents.map((a) => a.id) }, status: 'SENT' } })).toBe(5);
+    } finally {
+      await t.close();
+      await sink.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('permanent SMTP failures', () => {

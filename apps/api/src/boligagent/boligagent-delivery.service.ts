@@ -3,15 +3,14 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { Clock } from '../infra/clock/clock';
 import { MailService } from '../infra/mail/mail.service';
-import { PrismaService } from '../infra/prisma/prisma.service';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { JOBS } from '../infra/queue/jobs';
-import { BoligagentRepository, type PendingMail } from './boligagent.repository';
+import { BoligagentRepository, type LeasedMail } from './boligagent.repository';
 import { renderDigestMail, type DigestDwelling } from './mail-templates';
 import { listUnsubscribeHeaders, publicOrigin, signUserParam, unsubscribeUrlOf, type MailLanguage } from './public-urls';
 
 /** Agents per keyset batch of the nightly matching statement. */
-const AGENT_BATCH = 5_000;
+const AGENT_BATCH = 25_000;
 /** Mails per send job: a retry re-sends only the ones still pending. */
 export const MAILS_PER_SEND_JOB = 100;
 /** Mails of one send job in flight at once (the SMTP pool has its own connection limit). */
@@ -26,14 +25,22 @@ export const DWELLINGS_PER_MAIL = 20;
 const CUTOFF_MARGIN_MS = 60_000;
 /** Dwellings per instant claim statement (a large feed import is split). */
 const INSTANT_CHUNK = 500;
+/**
+ * A send job holds its mails this long. It starts no new mail after half of it, so a slow relay
+ * cannot make a live job's lease run out; a job whose worker died frees its mails when it passes.
+ */
+const LEASE_MS = 10 * 60_000;
 
 export interface DigestResult {
   agentsScanned: number;
   mails: number;
-  deliveries: number;
+  /** Dwellings in the claimed mails (a mail lists at most 20 of its dwellings). */
+  dwellings: number;
   requeued: number;
-  /** Time spent in the matching-and-claiming statements. */
+  /** Time spent matching (the reads of every batch: which new dwellings match which agent). */
   matchingMs: number;
+  /** Time spent claiming (the writes: windows moved, mails inserted). */
+  claimingMs: number;
 }
 
 /** busy: another worker holds the mail right now; our job retries later in case that worker dies. */
@@ -43,15 +50,14 @@ export type SendOutcome = 'sent' | 'skipped' | 'busy' | 'stopped' | 'suppressed'
 export class BoligagentSendRetry extends Error {}
 
 /**
- * The boligagent mail job: match in bulk, claim (exactly-once record), then send each claimed mail
- * once. See docs/decisions/0006-boligagent-delivery.md for the exactly-once argument.
+ * The boligagent mail job: match and claim in bulk (a window per agent), then send each claimed
+ * mail once. See docs/decisions/0006-boligagent-delivery.md for the exactly-once argument.
  */
 @Injectable()
 export class BoligagentDeliveryService {
   private readonly logger = new Logger(BoligagentDeliveryService.name);
 
   constructor(
-    private readonly prisma: PrismaService,
     private readonly repository: BoligagentRepository,
     private readonly mail: MailService,
     private readonly jobs: JobQueue,
@@ -67,32 +73,34 @@ export class BoligagentDeliveryService {
 
   /**
    * The nightly run (and `npm run boligagent:send`): first hands over what an earlier run claimed
-   * but never sent, then matches every mailable agent in keyset batches and queues the mails.
+   * but never sent, then matches every daily and weekly agent in keyset batches and queues the
+   * mails. Instant agents are mailed when their dwellings arrive (`runInstant`).
    */
   async runDigest(cutoff: Date = new Date(this.clock.now().getTime() - CUTOFF_MARGIN_MS)): Promise<DigestResult> {
-    const result: DigestResult = { agentsScanned: 0, mails: 0, deliveries: 0, requeued: 0, matchingMs: 0 };
+    const result: DigestResult = { agentsScanned: 0, mails: 0, dwellings: 0, requeued: 0, matchingMs: 0, claimingMs: 0 };
     result.requeued = await this.requeuePending(this.clock.now());
     let afterAgentId = 0;
     for (;;) {
-      const started = performance.now();
       const batch = await this.repository.claimDigestBatch({
         afterAgentId,
         limit: AGENT_BATCH,
         cutoff,
         now: this.clock.now(),
-        frequencies: ['INSTANT', 'DAILY', 'WEEKLY'],
+        listed: DWELLINGS_PER_MAIL,
+        frequencies: ['DAILY', 'WEEKLY'],
       });
-      result.matchingMs += performance.now() - started;
+      result.matchingMs += batch.matchingMs;
+      result.claimingMs += batch.claimingMs;
       if (batch.lastAgentId === null) break;
       afterAgentId = batch.lastAgentId;
       result.agentsScanned += batch.agentsScanned;
       result.mails += batch.mailIds.length;
-      result.deliveries += batch.deliveries;
+      result.dwellings += batch.dwellings;
       await this.enqueueSends(batch.mailIds);
     }
     this.logger.log(
-      `boligagent digest: ${result.agentsScanned} agents, ${result.mails} mails, ${result.deliveries} dwellings, ` +
-        `${result.requeued} requeued, matching ${Math.round(result.matchingMs)} ms`,
+      `boligagent digest: ${result.agentsScanned} agents, ${result.mails} mails, ${result.dwellings} dwellings, ` +
+        `${result.requeued} requeued, matching ${Math.round(result.matchingMs)} ms, claiming ${Math.round(result.claimingMs)} ms`,
     );
     return result;
   }
@@ -100,7 +108,11 @@ export class BoligagentDeliveryService {
   async runInstant(dwellingIds: number[]): Promise<number> {
     let mails = 0;
     for (let i = 0; i < dwellingIds.length; i += INSTANT_CHUNK) {
-      const claim = await this.repository.claimInstant({ dwellingIds: dwellingIds.slice(i, i + INSTANT_CHUNK), now: this.clock.now() });
+      const claim = await this.repository.claimInstant({
+        dwellingIds: dwellingIds.slice(i, i + INSTANT_CHUNK),
+        now: this.clock.now(),
+        listed: DWELLINGS_PER_MAIL,
+      });
       await this.enqueueSends(claim.mailIds);
       mails += claim.mailIds.length;
     }
@@ -111,7 +123,7 @@ export class BoligagentDeliveryService {
   private async requeuePending(before: Date): Promise<number> {
     let afterId = 0;
     let count = 0;
-    // New job ids: a job of an earlier run may sit in its backoff delay; the row lock and the
+    // New job ids: a job of an earlier run may sit in its backoff delay; the lease and the
     // PENDING check make the two jobs send each mail once between them.
     const run = `r${before.getTime().toString(36)}`;
     for (;;) {
@@ -131,14 +143,30 @@ export class BoligagentDeliveryService {
     }
   }
 
-  /** The send job: every mail of the chunk once; temporary failures make the job retry (only those are re-sent). */
+  /**
+   * The send job: leases the chunk's PENDING mails in one statement (a mail another worker holds is
+   * "busy"), sends each once and marks it SENT; temporary failures give the mail back and make the
+   * job retry (only those are re-sent).
+   */
   async sendMails(mailIds: number[], final: boolean): Promise<Record<SendOutcome, number>> {
     const outcomes: Record<SendOutcome, number> = { sent: 0, skipped: 0, busy: 0, stopped: 0, suppressed: 0, retry: 0 };
-    // Everything the mails need in one query; the per-mail transaction then only locks, sends and marks.
-    const queue = await this.repository.pendingMails(mailIds, DWELLINGS_PER_MAIL);
-    outcomes.skipped += mailIds.length - queue.length;
+    const leasedAt = this.clock.now();
+    const queue = await this.repository.leaseMails({ mailIds, now: leasedAt, leaseUntil: new Date(leasedAt.getTime() + LEASE_MS) });
+    if (queue.length < mailIds.length) {
+      const leased = new Set(queue.map((m) => m.id));
+      outcomes.busy = await this.repository.heldElsewhere(mailIds.filter((id) => !leased.has(id)), leasedAt);
+      outcomes.skipped = mailIds.length - queue.length - outcomes.busy;
+    }
+    // Real time, not the clock: this bounds how long this process holds the lease.
+    const stopStartingAt = performance.now() + LEASE_MS / 2;
+    const failed: number[] = [];
     const worker = async () => {
       for (let mail = queue.shift(); mail !== undefined; mail = queue.shift()) {
+        if (performance.now() > stopStartingAt) {
+          failed.push(mail.id);
+          outcomes.retry++;
+          continue;
+        }
         let outcome: SendOutcome;
         try {
           outcome = await this.sendOne(mail, final);
@@ -146,70 +174,56 @@ export class BoligagentDeliveryService {
           this.logger.warn(`boligagent mail ${mail.id}: ${String(error)}`);
           outcome = 'retry';
         }
+        if (outcome === 'retry') failed.push(mail.id);
         outcomes[outcome]++;
       }
     };
     await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, queue.length) }, worker));
+    // Given back so that the retry (or the next run) can take them without waiting for the lease.
+    await this.repository.release(failed, null);
     const later = outcomes.retry + outcomes.busy;
     if (later > 0 && !final) throw new BoligagentSendRetry(`${later} of ${mailIds.length} boligagent mails to try again (${outcomes.retry} failed temporarily, ${outcomes.busy} held by another worker)`);
     return outcomes;
   }
 
   /**
-   * One mail, exactly once: the row is locked (FOR UPDATE SKIP LOCKED, so a second worker skips it
-   * instead of waiting) and must still be PENDING; it is sent and marked SENT in that transaction.
-   * A crash after the relay accepted it and before the commit leaves it PENDING, and it is sent
-   * again with the same Message-ID (the at-least-once choice of ADR 0006).
+   * One leased mail: sent, then marked SENT. A crash after the relay accepted it and before the
+   * mark leaves it PENDING, and it is sent again (once the lease passes) with the same Message-ID:
+   * the at-least-once choice of ADR 0006 for that window.
    */
-  private async sendOne(mail: PendingMail, final: boolean): Promise<SendOutcome> {
-    if (mail.total === 0) {
-      // Lost every pair to a concurrent claim: nothing of its own to send.
-      await this.prisma.$executeRaw`DELETE FROM boligagent_mails m WHERE m.id = ${mail.id} AND m.status = 'PENDING'
-        AND NOT EXISTS (SELECT 1 FROM boligagent_deliveries x WHERE x.mail_id = m.id)`;
-      return 'skipped';
-    }
+  private async sendOne(mail: LeasedMail, final: boolean): Promise<SendOutcome> {
     if (!mail.enabled || mail.unsubscribed || mail.suppressed) {
       // Stopped after the claim (one-click unsubscribe, off switch, bounce): not mailed.
-      await this.prisma.$executeRaw`UPDATE boligagent_mails SET status = 'FAILED', error = 'agent stopped', dwelling_count = ${mail.total}
-        WHERE id = ${mail.id} AND status = 'PENDING'`;
+      await this.repository.markFailed(mail.id, 'agent stopped');
       return 'stopped';
     }
+    if (mail.dwellings.length === 0) {
+      // Every listed dwelling was deleted (not rented: deleted rows) since the claim.
+      await this.repository.markFailed(mail.id, 'no dwellings left to list');
+      return 'skipped';
+    }
     const message = this.compose(mail);
-    return this.prisma.$transaction(
-      async (tx) => {
-        const [row] = await tx.$queryRaw<Array<{ status: string }>>`
-          SELECT status::text AS status FROM boligagent_mails WHERE id = ${mail.id} FOR UPDATE SKIP LOCKED`;
-        if (!row) {
-          // Locked: another worker is sending it. Deleted rows (agent deleted) come back as "skipped" below.
-          const exists = await tx.$queryRaw<Array<{ id: number }>>`SELECT id FROM boligagent_mails WHERE id = ${mail.id}`;
-          return exists.length ? 'busy' : 'skipped';
-        }
-        if (row.status !== 'PENDING') return 'skipped';
-        try {
-          const sent = await this.mail.send(message);
-          await tx.$executeRaw`UPDATE boligagent_mails SET status = 'SENT', sent_at = ${this.clock.now()}, message_id = ${sent.messageId},
-            dwelling_count = ${mail.total}, attempts = attempts + 1, error = NULL WHERE id = ${mail.id}`;
-          return 'sent';
-        } catch (error) {
-          const code = (error as { responseCode?: number }).responseCode;
-          const reason = String((error as Error).message ?? error).slice(0, 500);
-          if (code !== undefined && code >= 500 && code < 600) {
-            // A permanent refusal (5xx): the address is suppressed and never mailed again.
-            await tx.$executeRaw`INSERT INTO mail_suppressions (email, reason) VALUES (${mail.email}, ${`smtp ${code}: ${reason}`}) ON CONFLICT (email) DO NOTHING`;
-            await tx.$executeRaw`UPDATE boligagent_mails SET status = 'FAILED', error = ${reason}, attempts = attempts + 1 WHERE id = ${mail.id}`;
-            return 'suppressed';
-          }
-          // Temporary: recorded and left PENDING for the job's retry (or, after the last one, the next run).
-          await tx.$executeRaw`UPDATE boligagent_mails SET error = ${reason}, attempts = attempts + 1 WHERE id = ${mail.id}`;
-          this.logger.warn(`boligagent mail ${mail.id} to agent ${mail.agentId} failed temporarily${final ? ' (last attempt)' : ''}: ${reason}`);
-          return 'retry';
-        }
-      },
-      { maxWait: 30_000, timeout: 120_000 },
-    );
+    try {
+      const sent = await this.mail.send(message);
+      await this.repository.markSent(mail.id, { sentAt: this.clock.now(), messageId: sent.messageId });
+      return 'sent';
+    } catch (error) {
+      const code = (error as { responseCode?: number }).responseCode;
+      const reason = String((error as Error).message ?? error).slice(0, 500);
+      if (code !== undefined && code >= 500 && code < 600) {
+        // A permanent refusal (5xx): the address is suppressed and never mailed again.
+        await this.repository.suppress(mail.email, `smtp ${code}: ${reason}`);
+        await this.repository.markFailed(mail.id, reason);
+        return 'suppressed';
+      }
+      // Temporary: recorded; the lease is given back after the job's other mails.
+      await this.repository.release([mail.id], reason);
+      this.logger.warn(`boligagent mail ${mail.id} to agent ${mail.agentId} failed temporarily${final ? ' (last attempt)' : ''}: ${reason}`);
+      return 'retry';
+    }
   }
 
-  private compose(mail: PendingMail) {
+  private compose(mail: LeasedMail) {
     const agent = { id: mail.agentId, email: mail.email, token: mail.token, language: mail.language };
     const total = mail.total;
     const rows = mail.dwellings;

@@ -1,52 +1,43 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../infra/prisma/prisma.service';
 
-export interface ClaimResult {
+export interface DigestClaim {
   /** Highest agent id of the batch (keyset cursor of the next batch); null when the batch was empty. */
   lastAgentId: number | null;
   agentsScanned: number;
-  /** Mails created and claimed by this statement, one per agent with something new. */
+  /** Mails created and claimed by this call, one per agent with something new. */
   mailIds: number[];
-  deliveries: number;
+  /** Dwellings in those mails, all of them (a mail lists at most 20). */
+  dwellings: number;
+  /** Time of the read: which new dwellings match which agent, counted and listed. */
+  matchingMs: number;
+  /** Time of the writes: the agents' windows moved and their mails inserted. */
+  claimingMs: number;
+}
+
+export interface InstantClaim {
+  mailIds: number[];
+  dwellings: number;
 }
 
 // A pref matches a dwelling of its city when every set limit holds. An unknown value (-1) never
 // satisfies a set limit: we cannot promise "at most 6000 kr." for a rent we do not know.
-const PREF_MATCHES_DWELLING = `
+const prefMatchesDwelling = (p: string) => `
   d.status = 1 AND d.deleted_at IS NULL
-  AND (p.rent IS NULL OR (d.rent >= 0 AND d.rent <= p.rent))
-  AND (p.rooms IS NULL OR d.rooms >= p.rooms)
-  AND (p.size IS NULL OR d.size >= p.size)`;
+  AND (${p}.rent IS NULL OR (d.rent >= 0 AND d.rent <= ${p}.rent))
+  AND (${p}.rooms IS NULL OR d.rooms >= ${p}.rooms)
+  AND (${p}.size IS NULL OR d.size >= ${p}.size)`;
+const PREF_MATCHES_DWELLING = prefMatchesDwelling('p');
+
+/** Newest first, the order of a mail's list; `listed` keeps the first $6 (DWELLINGS_PER_MAIL). */
+const NEWEST = 'ORDER BY d.created_at DESC, d.id DESC';
 
 const AGENT_IS_MAILABLE = `
   a.enabled AND a.verified_at IS NOT NULL AND a.unsubscribed_at IS NULL
   AND NOT EXISTS (SELECT 1 FROM mail_suppressions s WHERE s.email = a.email)`;
 
-// The claim: one BoligagentMail (PENDING) per agent with matches, and one BoligagentDelivery per
-// (agent, dwelling) pointing at it. The unique (agent, dwelling) key with ON CONFLICT DO NOTHING is
-// what makes a re-run, a retried job or a second worker harmless: a pair is claimed by exactly one
-// statement, and only claimed pairs are ever put in a mail. All in one statement, so a crash leaves
-// either the whole claim or none of it.
-const CLAIM = `
-  mails AS (
-    INSERT INTO boligagent_mails (boligagent_id, status, dwelling_count, attempts, created_at)
-    SELECT agent_id, 'PENDING', count(*), 0, $1 FROM matches GROUP BY agent_id
-    RETURNING id, boligagent_id
-  ),
-  claimed AS (
-    INSERT INTO boligagent_deliveries (boligagent_id, dwelling_id, mail_id, sent_at)
-    SELECT m.agent_id, m.dwelling_id, ml.id, $1 FROM matches m JOIN mails ml ON ml.boligagent_id = m.agent_id
-    ON CONFLICT (boligagent_id, dwelling_id) DO NOTHING
-    RETURNING boligagent_id, mail_id
-  ),
-  touched AS (
-    UPDATE boligagents a SET last_mailed_at = $2
-    WHERE a.id IN (SELECT DISTINCT boligagent_id FROM claimed) AND (a.last_mailed_at IS NULL OR a.last_mailed_at < $2)
-    RETURNING a.id
-  )`;
-
-/** A claimed mail with everything its rendering needs. */
-export interface PendingMail {
+/** A leased mail with everything its rendering needs. */
+export interface LeasedMail {
   id: number;
   agentId: number;
   email: string;
@@ -55,11 +46,104 @@ export interface PendingMail {
   enabled: boolean;
   unsubscribed: boolean;
   suppressed: boolean;
-  /** Dwellings claimed for this mail ("see all N"). */
+  /** Dwellings the mail is about ("see all N"). */
   total: number;
-  /** The newest of them, at most the limit asked for. */
+  /** The ones it lists, newest first (fixed when the mail was claimed). */
   dwellings: Array<{ id: number; headline: string; rent: number; rooms: number; size: number; city: string }>;
 }
+
+/**
+ * The match of a digest batch ($1 cutoff, $2 after agent id, $3 batch size, $4 frequencies,
+ * $5 dwellings listed), into boligagent_found: one row per agent with something new.
+ *
+ * Matched per kind of pref, not per agent: agents with the same city, limits and window start share
+ * their matches, and most do (limits are rounded when stored, and the window of everyone mailed by
+ * the last run starts at its cutoff). Agents with instant deliveries inside their window (switched
+ * from instant) are matched pair by pair instead, leaving out what their instant mails had.
+ * A dwelling is in one city, so an agent's prefs (one per city) never match the same dwelling.
+ */
+const MATCH_DIGEST_BATCH = `
+  WITH batch AS MATERIALIZED (
+    SELECT a.id, a.last_mailed_at, a.frequency,
+           GREATEST(COALESCE(a.last_mailed_at, a.verified_at), a.verified_at, $1::timestamp - interval '8 days') AS window_start
+    FROM boligagents a
+    WHERE a.id > $2 AND ${AGENT_IS_MAILABLE}
+      AND a.frequency::text = ANY($4::text[])
+    ORDER BY a.id
+    LIMIT $3
+  ),
+  prefs AS MATERIALIZED (
+    SELECT b.id AS agent_id, b.last_mailed_at, b.window_start, p.city_id, p.rent, p.rooms, p.size,
+           EXISTS (SELECT 1 FROM boligagent_deliveries x WHERE x.boligagent_id = b.id AND x.sent_at > b.window_start) AS had_instant
+    FROM batch b
+    JOIN boligagent_prefs p ON p.boligagent_id = b.id AND p.status = 'ACTIVE'
+    WHERE b.window_start < $1
+      AND (b.frequency <> 'WEEKLY' OR b.last_mailed_at IS NULL OR b.last_mailed_at <= $1::timestamp - interval '6 days 12 hours')
+  ),
+  kinds AS (
+    SELECT DISTINCT city_id, rent, rooms, size, window_start FROM prefs WHERE NOT had_instant
+  ),
+  kind_matches AS (
+    SELECT k.city_id, k.rent, k.rooms, k.size, k.window_start, count(*)::int AS total,
+           (array_agg(d.id ${NEWEST}))[1:$5] AS ids, (array_agg(d.created_at ${NEWEST}))[1:$5] AS times
+    FROM kinds k
+    JOIN dwellings d ON d.city_id = k.city_id AND d.created_at > k.window_start AND d.created_at <= $1 AND ${prefMatchesDwelling('k')}
+    GROUP BY k.city_id, k.rent, k.rooms, k.size, k.window_start
+  ),
+  pref_matches AS MATERIALIZED (
+    SELECT p.agent_id, p.last_mailed_at, p.window_start, m.total, m.ids, m.times
+    FROM prefs p
+    JOIN kind_matches m ON m.city_id = p.city_id AND m.window_start = p.window_start
+      AND COALESCE(m.rent, -1) = COALESCE(p.rent, -1) AND COALESCE(m.rooms, -1) = COALESCE(p.rooms, -1) AND COALESCE(m.size, -1) = COALESCE(p.size, -1)
+    WHERE NOT p.had_instant
+    UNION ALL
+    SELECT p.agent_id, p.last_mailed_at, p.window_start, count(*)::int,
+           (array_agg(d.id ${NEWEST}))[1:$5], (array_agg(d.created_at ${NEWEST}))[1:$5]
+    FROM prefs p
+    JOIN dwellings d ON d.city_id = p.city_id AND d.created_at > p.window_start AND d.created_at <= $1 AND ${PREF_MATCHES_DWELLING}
+    WHERE p.had_instant AND NOT EXISTS (SELECT 1 FROM boligagent_deliveries x WHERE x.boligagent_id = p.agent_id AND x.dwelling_id = d.id)
+    GROUP BY p.agent_id, p.last_mailed_at, p.window_start, p.city_id
+  ),
+  agents AS MATERIALIZED (
+    SELECT agent_id, last_mailed_at, window_start, sum(total)::int AS total, count(*) AS prefs, min(ids) AS ids
+    FROM pref_matches GROUP BY agent_id, last_mailed_at, window_start
+  ),
+  -- Agents matched through more than one pref: their newest across those prefs.
+  merged AS (
+    SELECT pm.agent_id, (array_agg(u.id ORDER BY u.created_at DESC, u.id DESC))[1:$5] AS ids
+    FROM pref_matches pm
+    JOIN agents a ON a.agent_id = pm.agent_id AND a.prefs > 1
+    CROSS JOIN LATERAL unnest(pm.ids, pm.times) AS u(id, created_at)
+    GROUP BY pm.agent_id
+  ),
+  found AS (
+    INSERT INTO boligagent_found (agent_id, last_mailed_at, window_start, total, listed)
+    SELECT a.agent_id, a.last_mailed_at, a.window_start, a.total, COALESCE(m.ids, a.ids)
+    FROM agents a LEFT JOIN merged m ON m.agent_id = a.agent_id
+    RETURNING 1
+  )
+  SELECT (SELECT max(id) FROM batch)::int AS "lastAgentId",
+         (SELECT count(*) FROM batch)::int AS "agentsScanned",
+         (SELECT count(*) FROM found)::int AS found`;
+
+/**
+ * The claim of a digest batch ($1 now, $2 cutoff): driven from boligagent_found, one primary-key
+ * probe per agent; the conditional move of last_mailed_at is what makes racing runs claim an agent once.
+ */
+const CLAIM_DIGEST_BATCH = `
+  WITH claimed AS (
+    UPDATE boligagents a SET last_mailed_at = $2
+    FROM boligagent_found f
+    WHERE a.id = f.agent_id AND a.last_mailed_at IS NOT DISTINCT FROM f.last_mailed_at
+    RETURNING a.id, f.window_start, f.total, f.listed
+  ),
+  mails AS (
+    INSERT INTO boligagent_mails (boligagent_id, status, dwelling_count, dwelling_ids, window_start, window_end, attempts, created_at)
+    SELECT c.id, 'PENDING', c.total, c.listed, c.window_start, $2, 0, $1 FROM claimed c
+    RETURNING id, dwelling_count
+  )
+  SELECT COALESCE((SELECT array_agg(id ORDER BY id) FROM mails), '{}')::int[] AS "mailIds",
+         COALESCE((SELECT sum(dwelling_count) FROM mails), 0)::int AS dwellings`;
 
 /** The bulk SQL of the boligagent job: matching agents × prefs × new dwellings in the database. */
 @Injectable()
@@ -67,83 +151,157 @@ export class BoligagentRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /**
-   * One keyset batch of the nightly run: the next `limit` mailable agents after `afterAgentId`,
-   * matched against the dwellings created in their window (since last mailed, at most 8 days back,
-   * up to `cutoff`), minus what they already got, claimed in the same statement.
+   * One keyset batch of the nightly run: the next `limit` mailable agents after `afterAgentId`, each
+   * matched against the dwellings created in its window (after max(last mailed or verified, cutoff −
+   * 8 days), up to `cutoff`). Every agent with matches gets one PENDING mail for that window (its
+   * count and newest `listed` dwellings), and its last_mailed_at moves to the window's end, so the
+   * next window starts where this one ended.
+   *
+   * Two statements in one transaction: the match (a read, into a temporary table) and the claim.
+   * The claim moves last_mailed_at only where it is still what the match read: when two runs race
+   * for an agent, one claims it and the other's UPDATE finds the value changed and claims nothing
+   * (READ COMMITTED re-checks the condition on the row it waited for). Windows of an agent therefore
+   * never overlap, and a dwelling is in at most one of its mails (ADR 0006).
+   *
    * Weekly agents take part once their last mail is about a week old.
    */
-  async claimDigestBatch(input: { afterAgentId: number; limit: number; cutoff: Date; now: Date; frequencies: Array<'INSTANT' | 'DAILY' | 'WEEKLY'> }): Promise<ClaimResult> {
-    const sql = `
-      WITH batch AS (
-        SELECT a.id, a.last_mailed_at, a.verified_at, a.frequency
-        FROM boligagents a
-        WHERE a.id > $3 AND ${AGENT_IS_MAILABLE}
-          AND a.frequency::text = ANY($5::text[])
-        ORDER BY a.id
-        LIMIT $4
-      ),
-      eligible AS (
-        SELECT b.* FROM batch b
-        WHERE b.frequency <> 'WEEKLY' OR b.last_mailed_at IS NULL OR b.last_mailed_at <= $2::timestamp - interval '6 days 12 hours'
-      ),
-      matches AS (
-        SELECT e.id AS agent_id, d.id AS dwelling_id
-        FROM eligible e
-        JOIN boligagent_prefs p ON p.boligagent_id = e.id AND p.status = 'ACTIVE'
-        JOIN dwellings d ON d.city_id = p.city_id
-          AND d.created_at > GREATEST(COALESCE(e.last_mailed_at, e.verified_at), e.verified_at, $2::timestamp - interval '8 days')
-          AND d.created_at <= $2
-          AND ${PREF_MATCHES_DWELLING}
-        WHERE NOT EXISTS (SELECT 1 FROM boligagent_deliveries x WHERE x.boligagent_id = e.id AND x.dwelling_id = d.id)
-      ),
-      ${CLAIM}
-      SELECT (SELECT max(id) FROM batch)::int AS "lastAgentId",
-             (SELECT count(*) FROM batch)::int AS "agentsScanned",
-             COALESCE((SELECT array_agg(DISTINCT mail_id) FROM claimed), '{}')::int[] AS "mailIds",
-             (SELECT count(*) FROM claimed)::int AS deliveries,
-             (SELECT count(*) FROM touched)::int AS touched`;
-    const [row] = await this.prisma.$queryRawUnsafe<ClaimResult[]>(sql, input.now, input.cutoff, input.afterAgentId, input.limit, input.frequencies);
-    return { ...row, mailIds: [...row.mailIds].sort((a, b) => a - b) };
-  }
-
-  /** Instant agents: the given (just created or imported) dwellings, matched from the dwellings' side. */
-  async claimInstant(input: { dwellingIds: number[]; now: Date }): Promise<ClaimResult> {
-    const sql = `
-      WITH matches AS (
-        SELECT a.id AS agent_id, d.id AS dwelling_id
-        FROM dwellings d
-        JOIN boligagent_prefs p ON p.city_id = d.city_id AND p.status = 'ACTIVE'
-        JOIN boligagents a ON a.id = p.boligagent_id
-        WHERE d.id = ANY($3::int[]) AND ${PREF_MATCHES_DWELLING}
-          AND a.frequency = 'INSTANT' AND ${AGENT_IS_MAILABLE}
-          AND d.created_at > a.verified_at
-          AND NOT EXISTS (SELECT 1 FROM boligagent_deliveries x WHERE x.boligagent_id = a.id AND x.dwelling_id = d.id)
-      ),
-      ${CLAIM}
-      SELECT NULL::int AS "lastAgentId", 0 AS "agentsScanned",
-             COALESCE((SELECT array_agg(DISTINCT mail_id) FROM claimed), '{}')::int[] AS "mailIds",
-             (SELECT count(*) FROM claimed)::int AS deliveries,
-             (SELECT count(*) FROM touched)::int AS touched`;
-    const [row] = await this.prisma.$queryRawUnsafe<ClaimResult[]>(sql, input.now, input.now, input.dwellingIds);
-    return { ...row, mailIds: [...row.mailIds].sort((a, b) => a - b) };
-  }
-
-  /** The still PENDING mails among `mailIds`, each with its agent and newest dwellings, in one query. */
-  async pendingMails(mailIds: number[], dwellingsPerMail: number): Promise<PendingMail[]> {
-    return this.prisma.$queryRawUnsafe<PendingMail[]>(
-      `SELECT m.id, a.id AS "agentId", a.email, a.token, a.language, a.enabled, a.unsubscribed_at IS NOT NULL AS unsubscribed,
-              EXISTS (SELECT 1 FROM mail_suppressions s WHERE s.email = a.email) AS suppressed,
-              (SELECT count(*) FROM boligagent_deliveries x WHERE x.mail_id = m.id)::int AS total,
-              COALESCE((SELECT json_agg(t) FROM (
-                SELECT d.id, d.headline, d.rent, d.rooms, d.size, c.label AS city
-                FROM boligagent_deliveries x JOIN dwellings d ON d.id = x.dwelling_id JOIN cities c ON c.id = d.city_id
-                WHERE x.mail_id = m.id ORDER BY d.created_at DESC, d.id DESC LIMIT $2) t), '[]'::json) AS dwellings
-       FROM boligagent_mails m JOIN boligagents a ON a.id = m.boligagent_id
-       WHERE m.id = ANY($1::int[]) AND m.status = 'PENDING'
-       ORDER BY m.id`,
-      mailIds,
-      dwellingsPerMail,
+  async claimDigestBatch(input: {
+    afterAgentId: number;
+    limit: number;
+    cutoff: Date;
+    now: Date;
+    listed: number;
+    frequencies: Array<'DAILY' | 'WEEKLY'>;
+  }): Promise<DigestClaim> {
+    return this.prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRawUnsafe(
+          'CREATE TEMP TABLE boligagent_found (agent_id int, last_mailed_at timestamp(3), window_start timestamp(3), total int, listed int[]) ON COMMIT DROP',
+        );
+        let started = performance.now();
+        const [batch] = await tx.$queryRawUnsafe<Array<{ lastAgentId: number | null; agentsScanned: number }>>(
+          MATCH_DIGEST_BATCH,
+          input.cutoff,
+          input.afterAgentId,
+          input.limit,
+          input.frequencies,
+          input.listed,
+        );
+        const matchingMs = performance.now() - started;
+        started = performance.now();
+        const [claim] = await tx.$queryRawUnsafe<Array<{ mailIds: number[]; dwellings: number }>>(CLAIM_DIGEST_BATCH, input.now, input.cutoff);
+        return { ...batch, ...claim, matchingMs, claimingMs: performance.now() - started };
+      },
+      // Far more than a batch takes; the default 5 s is meant for requests, not for 25,000 agents.
+      { maxWait: 30_000, timeout: 10 * 60_000 },
     );
+  }
+
+  /**
+   * Instant agents: the given (just created or imported) dwellings, matched from the dwellings' side
+   * and claimed pair by pair (unique (agent, dwelling): a re-run or a second worker claims nothing
+   * twice), then one mail per agent for the pairs this call won, in one transaction. Dwellings that
+   * a digest window of the agent already covered (created before its last_mailed_at) are left out.
+   */
+  async claimInstant(input: { dwellingIds: number[]; now: Date; listed: number }): Promise<InstantClaim> {
+    const rows = await this.prisma.$transaction(async (tx) => {
+      const claimed = await tx.$queryRawUnsafe<Array<{ mailId: number; total: number }>>(
+        `WITH matches AS (
+           SELECT DISTINCT a.id AS agent_id, d.id AS dwelling_id
+           FROM dwellings d
+           JOIN boligagent_prefs p ON p.city_id = d.city_id AND p.status = 'ACTIVE'
+           JOIN boligagents a ON a.id = p.boligagent_id
+           WHERE d.id = ANY($2::int[]) AND ${PREF_MATCHES_DWELLING}
+             AND a.frequency = 'INSTANT' AND ${AGENT_IS_MAILABLE}
+             AND d.created_at > GREATEST(a.verified_at, COALESCE(a.last_mailed_at, a.verified_at))
+         ),
+         claimed AS (
+           INSERT INTO boligagent_deliveries (boligagent_id, dwelling_id, sent_at)
+           SELECT agent_id, dwelling_id, $1 FROM matches
+           ON CONFLICT (boligagent_id, dwelling_id) DO NOTHING
+           RETURNING boligagent_id, dwelling_id
+         ),
+         found AS (
+           SELECT c.boligagent_id, count(*)::int AS total,
+                  (array_agg(c.dwelling_id ORDER BY d.created_at DESC, d.id DESC))[1:$3] AS listed
+           FROM claimed c JOIN dwellings d ON d.id = c.dwelling_id
+           GROUP BY c.boligagent_id
+         )
+         INSERT INTO boligagent_mails (boligagent_id, status, dwelling_count, dwelling_ids, attempts, created_at)
+         SELECT boligagent_id, 'PENDING', total, listed, 0, $1 FROM found
+         RETURNING id AS "mailId", dwelling_count AS total`,
+        input.now,
+        input.dwellingIds,
+        input.listed,
+      );
+      // Link the pairs to their mail (the claim above could not: the mail did not exist yet).
+      await tx.$executeRawUnsafe(
+        `UPDATE boligagent_deliveries x SET mail_id = m.id
+         FROM boligagent_mails m
+         WHERE m.id = ANY($1::int[]) AND x.boligagent_id = m.boligagent_id AND x.dwelling_id = ANY($2::int[]) AND x.mail_id IS NULL`,
+        claimed.map((c) => c.mailId),
+        input.dwellingIds,
+      );
+      return claimed;
+    });
+    return { mailIds: rows.map((r) => r.mailId).sort((a, b) => a - b), dwellings: rows.reduce((s, r) => s + r.total, 0) };
+  }
+
+  /**
+   * Takes the still PENDING mails among `mailIds` that no other worker holds, until `leaseUntil`,
+   * and returns them with their agent and listed dwellings, in one statement. A mail another worker
+   * holds is not returned (see `heldElsewhere`).
+   */
+  async leaseMails(input: { mailIds: number[]; now: Date; leaseUntil: Date }): Promise<LeasedMail[]> {
+    return this.prisma.$queryRawUnsafe<LeasedMail[]>(
+      `WITH leased AS (
+         UPDATE boligagent_mails m SET lease_until = $3, attempts = m.attempts + 1
+         WHERE m.id = ANY($1::int[]) AND m.status = 'PENDING' AND (m.lease_until IS NULL OR m.lease_until <= $2)
+         RETURNING m.id, m.boligagent_id, m.dwelling_count, m.dwelling_ids
+       )
+       SELECT l.id, a.id AS "agentId", a.email, a.token, a.language, a.enabled, a.unsubscribed_at IS NOT NULL AS unsubscribed,
+              EXISTS (SELECT 1 FROM mail_suppressions s WHERE s.email = a.email) AS suppressed,
+              l.dwelling_count AS total,
+              COALESCE((SELECT json_agg(t ORDER BY t.ord) FROM (
+                SELECT d.id, d.headline, d.rent, d.rooms, d.size, c.label AS city, u.ord
+                FROM unnest(l.dwelling_ids) WITH ORDINALITY u(id, ord)
+                JOIN dwellings d ON d.id = u.id JOIN cities c ON c.id = d.city_id) t), '[]'::json) AS dwellings
+       FROM leased l JOIN boligagents a ON a.id = l.boligagent_id
+       ORDER BY l.id`,
+      input.mailIds,
+      input.now,
+      input.leaseUntil,
+    );
+  }
+
+  /** How many of `mailIds` are still PENDING under another worker's lease. */
+  async heldElsewhere(mailIds: number[], now: Date): Promise<number> {
+    if (mailIds.length === 0) return 0;
+    const [row] = await this.prisma.$queryRaw<Array<{ n: number }>>`
+      SELECT count(*)::int AS n FROM boligagent_mails WHERE id = ANY(${mailIds}::int[]) AND status = 'PENDING' AND lease_until > ${now}`;
+    return row.n;
+  }
+
+  async markSent(mailId: number, input: { sentAt: Date; messageId: string }): Promise<void> {
+    await this.prisma.$executeRaw`UPDATE boligagent_mails SET status = 'SENT', sent_at = ${input.sentAt}, message_id = ${input.messageId},
+      lease_until = NULL, error = NULL WHERE id = ${mailId} AND status = 'PENDING'`;
+  }
+
+  /** Not sent, for good (agent stopped, address refused, nothing left to list). */
+  async markFailed(mailId: number, error: string): Promise<void> {
+    await this.prisma.$executeRaw`UPDATE boligagent_mails SET status = 'FAILED', error = ${error}, lease_until = NULL
+      WHERE id = ${mailId} AND status = 'PENDING'`;
+  }
+
+  /** A temporary failure: recorded, and the lease given back so the job's retry can take the mail again. */
+  async release(mailIds: number[], error: string | null): Promise<void> {
+    if (mailIds.length === 0) return;
+    await this.prisma.$executeRaw`UPDATE boligagent_mails SET lease_until = NULL, error = COALESCE(${error}, error)
+      WHERE id = ANY(${mailIds}::int[]) AND status = 'PENDING'`;
+  }
+
+  async suppress(email: string, reason: string): Promise<void> {
+    await this.prisma.$executeRaw`INSERT INTO mail_suppressions (email, reason) VALUES (${email}, ${reason}) ON CONFLICT (email) DO NOTHING`;
   }
 
   /** Mails claimed but not handed over (a crash between claim and enqueue, or retries given up): keyset pages. */

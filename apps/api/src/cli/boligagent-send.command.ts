@@ -20,8 +20,8 @@ runCommand('boligagent:send', async ({ app }) => {
     await jobs.drain();
     const pending = await prisma.boligagentMail.count({ where: { status: 'PENDING', createdAt: { gte: started } } });
     console.log(
-      `boligagent:send: ${result.agentsScanned} agents matched in ${Math.round(result.matchingMs)} ms, ${result.mails} mails ` +
-        `(${result.deliveries} dwellings), ${result.requeued} left over from earlier runs; ${pending} still pending; ` +
+      `boligagent:send: ${result.agentsScanned} agents matched in ${Math.round(result.matchingMs)} ms, claimed in ${Math.round(result.claimingMs)} ms, ${result.mails} mails ` +
+        `(${result.dwellings} dwellings), ${result.requeued} left over from earlier runs; ${pending} still pending; ` +
         `${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
     return pending === 0 ? 0 : 1;
