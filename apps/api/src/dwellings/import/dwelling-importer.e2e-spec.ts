@@ -44,9 +44,14 @@ describe('importDwellingFeed on the real database', () => {
     t.prisma.dwelling.findMany({ where: { source }, include: { images: { orderBy: { position: 'asc' } }, landlord: true }, orderBy: { externalId: 'asc' } });
 
   it('imports a JSON feed with landlords, facts and blurred image derivatives; a second run changes nothing', async () => {
-    const result = await run('example-feed.json');
+    const startedAt = new Date(Date.now() - 60_000);
+    const result = await run('example-feed.json', { now: startedAt });
     expect(result).toMatchObject({ created: 2, updated: 0, unchanged: 0, rented: 0, imagesWritten: 3 });
     const [first, second] = await dwellingsOf(`json-${sfx}`);
+    // Dated at the commit, after the image work, not when the import began: the boligagent's
+    // window must not have moved past a dwelling before it was visible (ADR 0006).
+    expect(first.createdAt.getTime()).toBeGreaterThan(startedAt.getTime());
+    expect(first.createdAt.getTime()).toBeLessThan(startedAt.getTime() + 60_000);
     expect([...result.createdIds].sort((a, b) => a - b)).toEqual([first.id, second.id].sort((a, b) => a - b));
     expect(first).toMatchObject({
       externalId: `bs-1001-${sfx}`,

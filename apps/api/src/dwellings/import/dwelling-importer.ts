@@ -56,6 +56,9 @@ interface PreparedRow {
  * transaction. Unchanged rows (same content hash) are not touched at all.
  */
 export async function importDwellingFeed(prisma: PrismaService, options: ImportOptions): Promise<ImportResult> {
+  const startedAt = performance.now();
+  // The import's clock: its `now`, moved on by the time the import has taken so far.
+  const elapsedNow = () => new Date(options.now.getTime() + (performance.now() - startedAt));
   const source = options.source ?? basename(options.file, extname(options.file));
   const feed = readFeed(await readFile(options.file, 'utf8'), options.file);
   const { rows, errors } = validateFeed(feed, dirname(options.file));
@@ -98,7 +101,7 @@ export async function importDwellingFeed(prisma: PrismaService, options: ImportO
   errors.push(...plan.conflicts);
   if (errors.length) throw new FeedError(errors.sort(byRowNumber));
 
-  return apply(prisma, options, source, prepared, plan, existing);
+  return apply(prisma, options, source, prepared, plan, existing, elapsedNow);
 }
 
 async function apply(
@@ -108,6 +111,7 @@ async function apply(
   prepared: PreparedRow[],
   plan: ImportPlan,
   existing: Array<{ id: number; externalId: string | null }>,
+  elapsedNow: () => Date,
 ): Promise<ImportResult> {
   const changed = new Set([...plan.create, ...plan.update]);
   const toWrite = prepared.filter((p) => changed.has(p.dwelling.externalId));
@@ -187,6 +191,12 @@ async function apply(
         }
         if (plan.rent.length) {
           await tx.dwelling.updateMany({ where: { source, externalId: { in: plan.rent }, deletedAt: null }, data: { deletedAt: options.now } });
+        }
+        // New dwellings are dated just before the commit, not when the import began: images and a
+        // large transaction take minutes, and the boligagent's nightly window (created_at up to a
+        // minute before the run) must not have passed a dwelling by before it became visible (ADR 0006).
+        if (createdIds.length) {
+          await tx.dwelling.updateMany({ where: { id: { in: createdIds } }, data: { createdAt: elapsedNow() } });
         }
       },
       { timeout: 10 * 60_000, maxWait: 30_000 },
