@@ -19,6 +19,9 @@ export function boligagentApi(api: ApiClient) {
     activatePref: (ref: { token?: string; id?: number; area: string }) => api.put<BoligagentView>('/boligagents/pref', ref),
     deletePref: (ref: { token?: string; id?: number; area: string }) => api.delete<BoligagentView>('/boligagents/pref', { query: ref }),
     remove: (ref: { token?: string; id?: number }) => api.delete<void>('/boligagents', { query: ref }),
+    /** The adjust call {area, current, user, detail}: the API widens a watched area when autoAdjust is on. */
+    adjust: (body: { area: string; current: { rent?: number; rooms?: number; size?: number }; user?: number; detail?: number }) =>
+      api.post<{ adjusted: boolean; agent: BoligagentView | null }>('/boligagents/adjust', body),
     settings: (body: { token?: string; autoAdjust?: boolean; frequency?: BoligagentFrequencyValue; enabled?: boolean }) =>
       api.post<BoligagentView>('/boligagents/settings', body),
     unsubscribe: (token: string) => api.post<{ unsubscribed: true }>(`/boligagents/unsubscribe/${encodeURIComponent(token)}`),
