@@ -11,6 +11,8 @@ export interface RecordedRequest {
 export interface Route {
   status?: number;
   body?: unknown;
+  /** Answer this much later (a slow request racing a faster one). */
+  delayMs?: number;
 }
 
 /**
@@ -29,8 +31,12 @@ export async function startApiServer(routes: Record<string, Route | Route[]>) {
       const route = Array.isArray(entry) ? (entry.length > 1 ? entry.shift() : entry[0]) : entry;
       const status = route ? (route.status ?? 200) : 404;
       const payload = route ? route.body : { statusCode: 404, message: 'Not Found' };
-      res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Access-Control-Allow-Origin': '*' });
-      res.end(payload === undefined ? '' : JSON.stringify(payload));
+      const answer = () => {
+        res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Access-Control-Allow-Origin': '*' });
+        res.end(payload === undefined ? '' : JSON.stringify(payload));
+      };
+      if (route?.delayMs) setTimeout(answer, route.delayMs);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -16,11 +16,23 @@ const GUEST: Session = { status: 'guest', user: null };
 
 let state: Session = UNKNOWN;
 let restoring: Promise<void> | null = null;
+/**
+ * Moves on every session the user makes (login, verification link, edit, logout). A session read
+ * that started before one of those is stale when it lands: a verification link's page load restores
+ * the session (still unverified) while the link's own call verifies and logs in, and the slower of
+ * the two must not win.
+ */
+let generation = 0;
 const listeners = new Set<() => void>();
 
 function set(next: Session): void {
   state = next;
   for (const listener of listeners) listener();
+}
+
+/** Applies a session read that started at `startedAt` only if nothing newer happened since. */
+function setIfCurrent(startedAt: number, next: Session): void {
+  if (generation === startedAt) set(next);
 }
 
 function subscribe(listener: () => void): () => void {
@@ -44,17 +56,21 @@ export function storedToken(): string | undefined {
 
 /** Login, signup, verification and reset links: keep the token and the user. */
 export function startSession(session: SessionResponse): void {
+  generation++;
   storeToken(session.token);
   set({ status: 'user', user: session.user });
 }
 
 /** After a profile edit: the answer carries the updated user. */
 export function updateUser(user: SessionUser): void {
-  if (state.status === 'user') set({ status: 'user', user });
+  if (state.status !== 'user') return;
+  generation++;
+  set({ status: 'user', user });
 }
 
 /** Logout (and a refused session): token and user are gone. */
 export function endSession(): void {
+  generation++;
   clearToken();
   set(GUEST);
 }
@@ -70,10 +86,12 @@ export function restoreSession(api: ApiClient): Promise<void> {
       set(GUEST);
       return;
     }
+    const startedAt = generation;
     try {
       const { user } = await fetchMe(api);
-      set({ status: 'user', user });
+      setIfCurrent(startedAt, { status: 'user', user });
     } catch (error) {
+      if (generation !== startedAt) return; // the user logged in meanwhile: that token is not the refused one
       if (isHttpError(error, 401) || isHttpError(error, 403)) clearToken();
       set(GUEST);
     } finally {
@@ -85,11 +103,12 @@ export function restoreSession(api: ApiClient): Promise<void> {
 
 /** Re-reads the user (e.g. after a purchase elsewhere made them a subscriber). */
 export async function refreshSession(api: ApiClient): Promise<void> {
+  const startedAt = generation;
   try {
     const { user } = await fetchMe(api);
-    set({ status: 'user', user });
+    setIfCurrent(startedAt, { status: 'user', user });
   } catch (error) {
-    if (isHttpError(error, 401) || isHttpError(error, 403)) endSession();
+    if (generation === startedAt && (isHttpError(error, 401) || isHttpError(error, 403))) endSession();
   }
 }
 
