@@ -1,26 +1,12 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { SessionUser } from '@husly/contracts';
 import { AREAS_FIXTURE } from '../../test/areas-fixture';
 import { startApiServer } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
+import { sessionUser } from '../../test/session-user-fixture';
 import { resetSessionStore } from './session-store';
 
-const user = (overrides: Partial<SessionUser> = {}): SessionUser => ({
-  id: 7,
-  email: 'mette@husly.test',
-  name: 'Mette Hansen',
-  cellphone: null,
-  facebookId: null,
-  meta: [],
-  status: true,
-  language: 'da',
-  consentCommunication: false,
-  consentCommunicationAt: null,
-  subscriber: false,
-  subscriptions: [],
-  ...overrides,
-});
+const user = sessionUser;
 
 type Server = Awaited<ReturnType<typeof startApiServer>>;
 const servers: Server[] = [];

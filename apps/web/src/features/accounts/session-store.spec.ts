@@ -2,23 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@husly/contracts';
 import { createApiClient } from '../../lib/api-client';
 import { startApiServer } from '../../test/api-server';
+import { sessionUser } from '../../test/session-user-fixture';
 import { endSession, getSession, refreshSession, resetSessionStore, restoreSession, startSession, storeToken } from './session-store';
 
-const user = (overrides: Partial<SessionUser> = {}): SessionUser => ({
-  id: 7,
-  email: 'mette@husly.test',
-  name: 'Mette Hansen',
-  cellphone: null,
-  facebookId: null,
-  meta: [],
-  status: false,
-  language: 'da',
-  consentCommunication: false,
-  consentCommunicationAt: null,
-  subscriber: false,
-  subscriptions: [],
-  ...overrides,
-});
+const user = (overrides: Partial<SessionUser> = {}) => sessionUser({ status: false, ...overrides });
 
 const servers: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {

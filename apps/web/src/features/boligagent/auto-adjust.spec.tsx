@@ -1,27 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { SessionUser } from '@husly/contracts';
 import { AREAS_FIXTURE } from '../../test/areas-fixture';
 import { startApiServer } from '../../test/api-server';
 import { listResponse } from '../../test/dwellings-fixture';
 import { renderApp } from '../../test/render-app';
+import { sessionUser } from '../../test/session-user-fixture';
 import { resetSessionStore } from '../accounts/session-store';
 import { autoAdjustFilters, resetAutoAdjustMemory } from './use-boligagent-auto-adjust';
 
-const USER: SessionUser = {
-  id: 7,
-  email: 'mette@husly.test',
-  name: 'Mette Hansen',
-  cellphone: null,
-  facebookId: null,
-  meta: [],
-  status: true,
-  language: 'da',
-  consentCommunication: false,
-  consentCommunicationAt: null,
-  subscriber: false,
-  subscriptions: [],
-};
+const USER = sessionUser();
 
 const AGENT = { id: 3, email: USER.email, token: 'tok', verified: true, autoAdjust: true, frequency: 'daily', enabled: true, language: 'da', prefs: [] };
 
