@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+import { signUpThroughApi } from './support/accounts';
 
 const baseUrl = inject('baseUrl');
 const port = inject('port');
@@ -169,12 +170,7 @@ describe('accounts in a real browser', () => {
 
   it('password reset through the mailed link, then login with the new password', async () => {
     const email = address();
-    const signup = await fetch(`${baseUrl}/api/users`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.50' },
-      body: JSON.stringify({ email, name: 'Nulstil Nielsen', password: 'gammel-kode', terms: true }),
-    });
-    expect(signup.status).toBe(201);
+    await signUpThroughApi(baseUrl, { email, name: 'Nulstil Nielsen', password: 'gammel-kode', ip: '203.0.113.50' });
 
     const { page, errors } = await open('/reset-password', PHONE);
     await page.getByRole('heading', { level: 1, name: 'Nulstil adgangskode' }).waitFor();
@@ -209,11 +205,7 @@ describe('accounts in a real browser', () => {
 
   it('change password in the profile, in English on the en. host', async () => {
     const email = address();
-    await fetch(`${baseUrl}/api/users`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.52' },
-      body: JSON.stringify({ email, name: 'Emma Smith', password: 'old-pass', terms: true }),
-    });
+    await signUpThroughApi(baseUrl, { email, name: 'Emma Smith', password: 'old-pass', ip: '203.0.113.52' });
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(`http://en.localhost:${port}/login`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
@@ -235,12 +227,7 @@ describe('accounts in a real browser', () => {
   });
   it('deletes the profile from /profile after a confirmation (phone)', async () => {
     const email = address();
-    const created = await fetch(`${baseUrl}/api/users`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.53' },
-      body: JSON.stringify({ email, name: 'Slet Mig', password: 'slet-kode', terms: true }),
-    });
-    const { token } = (await created.json()) as { token: string };
+    const { token } = await signUpThroughApi(baseUrl, { email, name: 'Slet Mig', password: 'slet-kode', ip: '203.0.113.53' });
     const page = await browser.newPage({ viewport: PHONE });
     await page.context().addCookies([{ name: 'token', value: token, url: baseUrl }]);
     await page.goto(`${baseUrl}/profile`, { waitUntil: 'networkidle' });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, screenshot } from './support/browser';
+import { signUpThroughApi } from './support/accounts';
 
 const baseUrl = inject('baseUrl');
 
@@ -26,13 +27,7 @@ describe('boligagent auto-adjust in a real browser', () => {
 
   it('a logged-in user with autoAdjust searches a watched city more widely: the agent widens, a narrower search leaves it', async () => {
     const email = `e2e-adjust-${randomBytes(4).toString('hex')}@husly.test`;
-    const created = await fetch(`${baseUrl}/api/users`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.92' },
-      body: JSON.stringify({ email, name: 'Ada Justesen', password: 'agent-kode', terms: true }),
-    });
-    expect(created.status).toBe(201);
-    const { token, user } = (await created.json()) as { token: string; user: { id: number } };
+    const { token, user } = await signUpThroughApi(baseUrl, { email, name: 'Ada Justesen', password: 'agent-kode', ip: '203.0.113.92' });
     const bearer = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const agentCreated = await fetch(`${baseUrl}/api/boligagents`, { method: 'POST', headers: bearer, body: JSON.stringify({ prefs: [{ area: 'aarhus', rent: 6000, rooms: 3, size: 70 }] }) });
     expect(agentCreated.status).toBe(201);

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Browser } from 'playwright-core';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
+import { signUpThroughApi } from './support/accounts';
 
 const baseUrl = inject('baseUrl');
 const mailDir = inject('mailDir');
@@ -117,12 +118,7 @@ describe('boligagent in a real browser', () => {
 
   it('the profile BoligAgent tab: the table, delete a row, auto-adjust and delete all', async () => {
     const email = `e2e-profile-${randomBytes(4).toString('hex')}@husly.test`;
-    const created = await fetch(`${baseUrl}/api/users`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.91' },
-      body: JSON.stringify({ email, name: 'Bo Agentsen', password: 'agent-kode', terms: true }),
-    });
-    const { token } = (await created.json()) as { token: string };
+    const { token } = await signUpThroughApi(baseUrl, { email, name: 'Bo Agentsen', password: 'agent-kode', ip: '203.0.113.91' });
     const bearer = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const res = await fetch(`${baseUrl}/api/boligagents`, { method: 'POST', headers: bearer, body: JSON.stringify({ prefs: [{ area: 'aarhus', rent: 7000, rooms: 2 }, { area: 'odense', size: 60 }] }) });
     expect(res.status).toBe(201);
