@@ -145,16 +145,7 @@ export class DwellingsService {
     finish: (page: DwellingListResponse) => Promise<DwellingListResponse> = async (p) => p,
   ): Promise<ListPage> {
     const subscribed = await this.isSubscriber(viewer);
-    const key = JSON.stringify([
-      filter.cityId ?? null,
-      filter.rent ?? null,
-      filter.rooms ?? null,
-      filter.size ?? null,
-      filter.rentedSince !== null,
-      page.start,
-      page.pageSize,
-      subscribed ? 'full' : 'blurred',
-    ]);
+    const key = JSON.stringify([listKey(filter), page.start, page.pageSize, subscribed ? 'full' : 'blurred']);
     const now = this.clock.now().getTime();
     const cached = this.pages.get(key, now);
     if (cached && cached.version === (await this.currentVersion())) return { body: cached.body, cache: 'hit' };
@@ -191,7 +182,7 @@ export class DwellingsService {
 
   private async list(filter: ListFilter, page: { start: number; pageSize: number }, subscribed: boolean): Promise<{ response: DwellingListResponse; version: string }> {
     const { start, pageSize } = page;
-    const key = JSON.stringify([filter.cityId ?? null, filter.rent ?? null, filter.rooms ?? null, filter.size ?? null, filter.rentedSince !== null]);
+    const key = listKey(filter);
     const now = Date.now();
     const known = this.cursors.nearest(key, start, now);
     const skip = start - known.offset;
@@ -216,6 +207,11 @@ export class DwellingsService {
     }
     return this.vacantTotal.value;
   }
+}
+
+/** One list, whatever the route that asked for it: the page cursors and the page cache key on it. */
+function listKey(filter: ListFilter): string {
+  return JSON.stringify([filter.cityId ?? null, filter.rent ?? null, filter.rooms ?? null, filter.size ?? null, filter.rentedSince !== null]);
 }
 
 function toListItem(dwelling: ListedDwelling, place: string): DwellingListItem {
