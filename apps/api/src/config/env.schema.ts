@@ -22,6 +22,8 @@ export const envSchema = z
     DATA_DIR: z.string().default('var'),
     EMBEDDED_DB_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** Dwelling lists answered from an in-memory snapshot when it is current (docs/decisions/0004). */
+    DWELLING_LISTS_IN_MEMORY: z.enum(['true', 'false']).default('true'),
     REDIS_URL: optionalUrl(['redis', 'rediss']),
     QUEUE_PREFIX: z.string().regex(/^[a-z0-9:_-]+$/i).default('husly'),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),

@@ -148,9 +148,7 @@ export function dwellingListStatement(filter: ListFilter, seek: ListSeek, pageSi
   };
   const newest = 'ORDER BY d.created_at DESC, d.id DESC';
   const limit = seek.skip + Math.max(pageSize, COUNT_CAP);
-  const keys = imageColumn === 'full_key' ? 'd.list_full_keys' : 'd.list_blurred_keys';
-  const columns = `d.id, d.headline, d.teaser, d.rent, d.rooms, d.size, d.street, d.lat, d.lng, d.zip, d.city_id,
-        date_part('epoch', d.created_at) AS created_at, date_part('epoch', d.deleted_at) AS deleted_at, ${keys} AS image_keys`;
+  const columns = itemColumns(imageColumn);
   // The version beside the count, so it is read once per statement (in the page's select list it
   // would be read again for every row).
   const totals = 'count(*)::int AS total, dwelling_list_version()::text AS version';
@@ -169,6 +167,50 @@ export function dwellingListStatement(filter: ListFilter, seek: ListSeek, pageSi
     SELECT t.total, t.version, p.* FROM (SELECT ${totals} FROM matching) t LEFT JOIN LATERAL (${page}) p ON true ${tail}`,
     values,
   };
+}
+
+/** The columns of a list item, in the order decodeListRows reads them after total and version. */
+function itemColumns(imageColumn: 'full_key' | 'blurred_key'): string {
+  const keys = imageColumn === 'full_key' ? 'd.list_full_keys' : 'd.list_blurred_keys';
+  return `d.id, d.headline, d.teaser, d.rent, d.rooms, d.size, d.street, d.lat, d.lng, d.zip, d.city_id,
+        date_part('epoch', d.created_at) AS created_at, date_part('epoch', d.deleted_at) AS deleted_at, ${keys} AS image_keys`;
+}
+
+/**
+ * The list items of the given dwellings, each with its row version (xmin), and the list version, in
+ * one snapshot (the items of a page built from the list snapshot, docs/decisions/0004). Rows as
+ * decodeListRows reads them (total 0), plus the row version last; one row with a null id if none.
+ */
+export function dwellingItemsStatement(ids: number[], imageColumn: 'full_key' | 'blurred_key'): ListStatement {
+  return {
+    text: `SELECT 0 AS total, v.version, p.* FROM (SELECT dwelling_list_version()::text AS version) v
+      LEFT JOIN LATERAL (SELECT ${itemColumns(imageColumn)}, d.xmin::text AS row_version
+        FROM dwellings d WHERE d.id = ANY($1::int[])) p ON true`,
+    values: [`{${ids.map((id) => Math.trunc(id)).join(',')}}`],
+  };
+}
+
+export interface ItemsResult {
+  version: string;
+  items: Array<ListedDwelling & { rowVersion: number }>;
+}
+
+export function decodeItemRows(rows: ListResultRow[]): ItemsResult {
+  const { version, dwellings } = decodeListRows(rows);
+  const rowVersions = rows.filter((row) => row[2] !== null).map((row) => Number(row[16]));
+  return { version, items: dwellings.map((dwelling, i) => ({ ...dwelling, rowVersion: rowVersions[i] })) };
+}
+
+/**
+ * The rows of the list snapshot, in list order: every dwelling a list can show (vacant, or rented
+ * after the cutoff, an ISO time), with its filter columns and row version. Read in the snapshot's
+ * transaction through a cursor (a million rows would otherwise be held as one result).
+ */
+export function snapshotRowsSql(rentedCutoff: Date): string {
+  // Inlined, not bound: DECLARE takes no parameters. toISOString writes only digits and "-:.TZ".
+  return `SELECT d.id, d.city_id, d.rent, d.rooms, d.size, date_part('epoch', d.deleted_at), d.xmin::text
+    FROM dwellings d WHERE d.deleted_at IS NULL OR d.deleted_at > '${rentedCutoff.toISOString()}'
+    ORDER BY d.created_at DESC, d.id DESC`;
 }
 
 /** The current list version alone (what a cached page is checked against). */

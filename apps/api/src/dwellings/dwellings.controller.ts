@@ -22,10 +22,12 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Sends a list page's JSON body as it is (a cached page is never parsed or serialized again), with
- * X-Cache: hit or miss (the service's page cache, docs/decisions/0004).
+ * X-Cache: hit or miss (the service's page cache, docs/decisions/0004) and, on a miss, X-List-Source:
+ * memory or database (the in-memory list snapshot, or the list statement).
  */
 function sendPage(reply: FastifyReply, page: ListPage): Buffer {
   reply.header('x-cache', page.cache);
+  if (page.source) reply.header('x-list-source', page.source);
   return page.body;
 }
 

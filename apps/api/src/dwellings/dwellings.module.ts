@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { CitiesService } from './cities.service';
+import { DwellingListMemory } from './dwelling-list.memory';
 import { DwellingListReader } from './dwelling-list.reader';
 import { DwellingsController } from './dwellings.controller';
 import { DwellingsService } from './dwellings.service';
@@ -11,7 +12,7 @@ import { SitemapController } from './sitemap.controller';
 @Module({
   imports: [SubscriptionsModule],
   controllers: [DwellingsController, MediaController, SitemapController],
-  providers: [CitiesService, DwellingListReader, DwellingsService, LandlordContactService],
+  providers: [CitiesService, DwellingListReader, DwellingListMemory, DwellingsService, LandlordContactService],
   exports: [CitiesService, DwellingsService],
 })
 export class DwellingsModule {}

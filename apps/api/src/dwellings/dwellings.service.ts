@@ -1,33 +1,42 @@
 import { HttpException, Injectable, Logger } from '@nestjs/common';
-import { apiError, type DwellingDetail, type DwellingListItem, type DwellingListResponse, type LatestQuery, type SearchQuery } from '@husly/contracts';
+import { apiError, type DwellingDetail, type DwellingListResponse, type LatestQuery, type SearchQuery } from '@husly/contracts';
 import { DWELLING_FACT_KEYS, DWELLING_STATUS } from '@husly/domain';
 import { Clock } from '../infra/clock/clock';
 import { PrismaService } from '../infra/prisma/prisma.service';
 import { SubscriptionAccessService } from '../subscriptions/subscription-access.service';
 import { CitiesService, type Place } from './cities.service';
-import { COUNT_CAP, dwellingListStatement, type ListedDwelling, type ListFilter } from './dwelling-list.query';
+import { DwellingListMemory } from './dwelling-list.memory';
+import { COUNT_CAP, dwellingListStatement, type ListFilter } from './dwelling-list.query';
 import { DwellingListReader } from './dwelling-list.reader';
+import { mediaUrl, RENTED_VISIBLE_DAYS, toListItem } from './list-items';
 import { ListPageCache, ListVersionReader } from './list-page-cache';
 import { PageCursors } from './page-cursors';
 
-/** Rented dwellings stay in lists ("Udlejet {date}") this long after deletedAt, then disappear. */
-export const RENTED_VISIBLE_DAYS = 14;
+export { mediaUrl, RENTED_VISIBLE_DAYS };
+
 const DAY_MS = 86_400_000;
 /** The front page's total of vacant dwellings is an exact count, refreshed at most this often. */
 const VACANT_TOTAL_TTL_MS = 60_000;
 /** The change rows behind the list version are folded into its base at most this often. */
 const VERSION_FOLD_MS = 60_000;
 
-/** Public URL of a stored image (served by MediaController). */
-export const mediaUrl = (key: string): string => `/media/dwellings/${key}.jpg`;
-
 export type Viewer = { userId: number } | null;
 
-/** A list response as the controller sends it: the JSON body (UTF-8), and whether it came from the cache. */
+/**
+ * A list response as the controller sends it: the JSON body (UTF-8), whether it came from the page
+ * cache, and on a miss whether the in-memory snapshot or the database answered.
+ */
 export interface ListPage {
   body: Buffer;
   cache: 'hit' | 'miss';
+  source?: 'memory' | 'database';
 }
+
+type ListMeta = DwellingListResponse['meta'];
+const DATA_OPEN = Buffer.from('{"data":[');
+const COMMA = Buffer.from(',');
+const META_OPEN = Buffer.from('],"meta":');
+const CLOSE = Buffer.from('}');
 
 @Injectable()
 export class DwellingsService {
@@ -42,6 +51,7 @@ export class DwellingsService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly reader: DwellingListReader,
+    private readonly memory: DwellingListMemory,
     private readonly cities: CitiesService,
     private readonly access: SubscriptionAccessService,
     private readonly clock: Clock,
@@ -74,9 +84,9 @@ export class DwellingsService {
 
   /** /latest: the newest vacant dwellings of every city; total is the exact number of vacant dwellings. */
   latest(query: LatestQuery, viewer: Viewer): Promise<ListPage> {
-    return this.cachedList({ rentedSince: null }, { start: query.start, pageSize: query.pageSize }, viewer, async (page) => {
+    return this.cachedList({ rentedSince: null }, { start: query.start, pageSize: query.pageSize }, viewer, async () => {
       const total = await this.countVacant();
-      return { data: page.data, meta: { total, start: query.start, pageSize: query.pageSize } };
+      return { total, start: query.start, pageSize: query.pageSize };
     });
   }
 
@@ -135,26 +145,51 @@ export class DwellingsService {
 
   /**
    * A list page from the cache while the dwelling list version it was read at is current (and for at
-   * most the cache's TTL), else read and cached. The key is the normalised list: the /search and
-   * /area of one city share entries, and visitors and subscribers never do (their image keys differ).
+   * most the cache's TTL), else from the in-memory snapshot when it is at that version, else from
+   * the database; then cached. The key is the normalised list: the /search and /area of one city
+   * share entries, and visitors and subscribers never do (their image keys differ). `metaOf` turns
+   * the list's meta into the response's (/latest counts every vacant dwelling).
    */
   private async cachedList(
     filter: ListFilter,
     page: { start: number; pageSize: number },
     viewer: Viewer,
-    finish: (page: DwellingListResponse) => Promise<DwellingListResponse> = async (p) => p,
+    metaOf: (meta: ListMeta) => Promise<ListMeta> = async (meta) => meta,
   ): Promise<ListPage> {
     const subscribed = await this.isSubscriber(viewer);
     const key = JSON.stringify([listKey(filter), page.start, page.pageSize, subscribed ? 'full' : 'blurred']);
     const now = this.clock.now().getTime();
     const cached = this.pages.get(key, now);
-    if (cached && cached.version === (await this.currentVersion())) return { body: cached.body, cache: 'hit' };
-    const { response, version } = await this.list(filter, page, subscribed);
-    const body = Buffer.from(JSON.stringify(await finish(response)));
+    // Memory answers only at the current version, so it needs the version even without a cached page.
+    const current = cached || this.memory.enabled ? await this.currentVersion() : undefined;
+    if (cached && cached.version === current) return { body: cached.body, cache: 'hit' };
+
+    let body: Buffer;
+    let version: string;
+    let source: ListPage['source'];
+    const remembered = current === undefined || !this.memory.enabled ? null : await this.memory.page(filter, page.start, page.pageSize, subscribed, current);
+    if (remembered !== null && current !== undefined) {
+      const meta = await metaOf({ total: remembered.total, start: page.start, pageSize: page.pageSize, capped: remembered.capped });
+      // The same bytes as JSON.stringify({ data, meta }), from the items' own serialized JSON.
+      const parts: Buffer[] = [DATA_OPEN];
+      for (let i = 0; i < remembered.items.length; i++) {
+        if (i > 0) parts.push(COMMA);
+        parts.push(remembered.items[i]);
+      }
+      parts.push(META_OPEN, Buffer.from(JSON.stringify(meta)), CLOSE);
+      body = Buffer.concat(parts);
+      version = current;
+      source = 'memory';
+    } else {
+      const read = await this.list(filter, page, subscribed);
+      body = Buffer.from(JSON.stringify({ data: read.response.data, meta: await metaOf(read.response.meta) }));
+      version = read.version;
+      source = 'database';
+    }
     // A slower read of an older version must not replace a newer page.
     const stored = this.pages.get(key, now);
     if (!stored || BigInt(stored.version) <= BigInt(version)) this.pages.set(key, { version, body, at: now });
-    return { body, cache: 'miss' };
+    return { body, cache: 'miss', source };
   }
 
   private async currentVersion(): Promise<string | undefined> {
@@ -212,26 +247,6 @@ export class DwellingsService {
 /** One list, whatever the route that asked for it: the page cursors and the page cache key on it. */
 function listKey(filter: ListFilter): string {
   return JSON.stringify([filter.cityId ?? null, filter.rent ?? null, filter.rooms ?? null, filter.size ?? null, filter.rentedSince !== null]);
-}
-
-function toListItem(dwelling: ListedDwelling, place: string): DwellingListItem {
-  const images = dwelling.imageKeys.map(mediaUrl);
-  return {
-    dwellingId: String(dwelling.id),
-    headline: dwelling.headline,
-    teaser: dwelling.teaser,
-    rent: dwelling.rent,
-    rooms: dwelling.rooms,
-    size: dwelling.size,
-    city: place,
-    street: dwelling.street,
-    lat: dwelling.lat,
-    lng: dwelling.lng,
-    image: images[0] ?? null,
-    images,
-    createdAt: dwelling.createdAt.toISOString(),
-    deletedAt: dwelling.deletedAt?.toISOString() ?? null,
-  };
 }
 
 /** An HttpException whose body is an ApiError with the standard reason phrase ("Gone", not "GONE"). */

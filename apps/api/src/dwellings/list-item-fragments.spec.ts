@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ListItemFragments } from './list-item-fragments';
+
+const item = (rowVersion: number, json = '{"dwellingId":"1"}') => ({ rowVersion, zip: '8000', cityId: 1, place: 'Aarhus C', json: Buffer.from(json) });
+
+describe('ListItemFragments', () => {
+  it('gives an item only at the row version it was read at, and drops an outdated one', () => {
+    const fragments = new ListItemFragments();
+    fragments.set(1, item(500));
+    expect(fragments.get(1, 500)?.json.toString()).toBe('{"dwellingId":"1"}');
+    expect(fragments.get(1, 501)).toBeUndefined();
+    expect(fragments.size).toBe(0);
+    expect(fragments.get(1, 500)).toBeUndefined();
+  });
+
+  it('is bounded in bytes, dropping the oldest items first, and counts a replaced item once', () => {
+    const fragments = new ListItemFragments(100);
+    fragments.set(1, item(1, 'a'.repeat(40)));
+    fragments.set(1, item(2, 'a'.repeat(40)));
+    fragments.set(2, item(1, 'b'.repeat(40)));
+    expect(fragments.size).toBe(2);
+    fragments.set(3, item(1, 'c'.repeat(40)));
+    expect(fragments.get(1, 2)).toBeUndefined();
+    expect(fragments.get(2, 1)?.json.toString()).toBe('b'.repeat(40));
+    expect(fragments.get(3, 1)?.json.toString()).toBe('c'.repeat(40));
+    fragments.clear();
+    expect(fragments.size).toBe(0);
+  });
+});
