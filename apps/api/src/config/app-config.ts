@@ -10,8 +10,11 @@ export interface AppConfig {
   http: { port: number; host: string; publicUrl: string };
   dataDir: string;
   database: { url: string | undefined; embeddedPort: number; poolSize: number };
-  /** inMemory: lists from the in-memory snapshot while it is current (else always from the database). */
-  lists: { inMemory: boolean };
+  /**
+   * inMemory: lists from the in-memory snapshot while it is current (else always from the database);
+   * itemBytes: the bound of each image class's serialized list items.
+   */
+  lists: { inMemory: boolean; itemBytes: number };
   queue: { redisUrl: string | undefined; prefix: string };
   mail: { smtpUrl: string | undefined; dir: string; from: string };
   seed: { demoData: 'auto' | 'always' | 'never' };
@@ -47,7 +50,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     },
     dataDir,
     database: { url: env.DATABASE_URL, embeddedPort: env.EMBEDDED_DB_PORT, poolSize: env.DB_POOL_SIZE },
-    lists: { inMemory: env.DWELLING_LISTS_IN_MEMORY === 'true' },
+    lists: { inMemory: env.DWELLING_LISTS_IN_MEMORY === 'true', itemBytes: env.DWELLING_LIST_ITEMS_MB * 1024 * 1024 },
     queue: { redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX },
     mail: { smtpUrl: env.SMTP_URL, dir: abs(env.MAIL_DIR ?? join(env.DATA_DIR, 'mail')), from: env.MAIL_FROM },
     seed: {

@@ -24,6 +24,8 @@ export const envSchema = z
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /** Dwelling lists answered from an in-memory snapshot when it is current (docs/decisions/0004). */
     DWELLING_LISTS_IN_MEMORY: z.enum(['true', 'false']).default('true'),
+    /** Megabytes of serialized list items each process keeps, per image class (visitor, subscriber). */
+    DWELLING_LIST_ITEMS_MB: z.coerce.number().int().min(1).max(4096).default(128),
     REDIS_URL: optionalUrl(['redis', 'rediss']),
     QUEUE_PREFIX: z.string().regex(/^[a-z0-9:_-]+$/i).default('husly'),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),

@@ -37,7 +37,7 @@ export class DwellingListMemory implements OnModuleDestroy {
   private loading?: Promise<void>;
   private failedAt = -Infinity;
   private closed = false;
-  private readonly fragments = { blurred: new ListItemFragments(), full: new ListItemFragments() };
+  private readonly fragments: { blurred: ListItemFragments; full: ListItemFragments };
 
   constructor(
     private readonly reader: DwellingListReader,
@@ -46,7 +46,11 @@ export class DwellingListMemory implements OnModuleDestroy {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.enabled = config.lists.inMemory;
+    this.fragments = { blurred: new ListItemFragments(config.lists.itemBytes), full: new ListItemFragments(config.lists.itemBytes) };
   }
+
+  /** List items served from memory since start, and how many of them had to be read first. */
+  readonly counters = { items: 0, read: 0 };
 
   /** The version the snapshot was read at, if one is loaded. */
   get version(): string | undefined {
@@ -73,6 +77,8 @@ export class DwellingListMemory implements OnModuleDestroy {
       if (item && item.place === names.name(item.zip, item.cityId)) items[i] = item.json;
       else missing.push(i);
     });
+    this.counters.items += found.rows.length;
+    this.counters.read += missing.length;
     if (missing.length > 0) {
       const read = await this.reader.items(
         missing.map((i) => snapshot.id(found.rows[i])),

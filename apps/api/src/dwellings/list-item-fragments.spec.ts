@@ -27,3 +27,19 @@ describe('ListItemFragments', () => {
     expect(fragments.size).toBe(0);
   });
 });
+
+describe('ListItemFragments under churn', () => {
+  it('keeps its bound and its newest items through many replacements and evictions', () => {
+    const fragments = new ListItemFragments(50 * 10);
+    for (let round = 0; round < 2000; round++) {
+      const id = round % 120;
+      fragments.set(id, item(round, 'x'.repeat(10)));
+      if (round % 7 === 0) fragments.get(id, -1); // dropped as outdated
+    }
+    expect(fragments.size).toBeLessThanOrEqual(50);
+    // The last 50 set, less those dropped right after, are there at their versions.
+    for (let round = 1950; round < 2000; round++) {
+      if (round % 7 !== 0) expect(fragments.get(round % 120, round), String(round)).toBeDefined();
+    }
+  });
+});
