@@ -6,6 +6,7 @@ import {
   effectivePageSize,
   frontPageTotal,
   isContactable,
+  rentedListedSince,
   isDwellingNotFound,
   pageOffsets,
   showResultsHeading,
@@ -33,6 +34,15 @@ describe('list state and date label', () => {
   ] as const)('%j → %s, %s %j', (dwelling, state, lang, label) => {
     expect(dwellingListState(dwelling)).toBe(state);
     expect(dwellingListDateLabel(dwelling, lang)).toBe(label);
+  });
+});
+
+describe('rentedListedSince: rented dwellings stay listed 14 days', () => {
+  it.each([
+    ['2026-11-24T12:00:00.000Z', '2026-11-10T12:00:00.000Z'],
+    ['2026-03-01T00:00:00.000Z', '2026-02-15T00:00:00.000Z'],
+  ])('at %s the window starts at %s', (now, since) => {
+    expect(rentedListedSince(new Date(now)).toISOString()).toBe(since);
   });
 });
 

@@ -21,6 +21,14 @@ const LIST_DATE_LABEL: Record<Language, Record<DwellingListState, string>> = {
   en: { vacant: 'Created', rented: 'Rented' },
 };
 
+/** Rented dwellings stay in lists ("Udlejet {date}") this long after they were rented, then disappear. */
+export const RENTED_VISIBLE_DAYS = 14;
+
+/** The start of the rented window at `now`: a list shows a rented dwelling while it was rented after this. */
+export function rentedListedSince(now: Date): Date {
+  return new Date(now.getTime() - RENTED_VISIBLE_DAYS * 86_400_000);
+}
+
 /** "Created {date}", or "Rented {date}" for a rented dwelling. */
 export function dwellingListDateLabel(
   dwelling: { createdAt: Date | string; deletedAt: DeletedAt },

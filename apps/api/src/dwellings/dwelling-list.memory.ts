@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { rentedListedSince } from '@husly/domain';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { Clock } from '../infra/clock/clock';
@@ -7,16 +8,16 @@ import type { ListFilter } from './dwelling-list.query';
 import { DwellingListReader } from './dwelling-list.reader';
 import type { DwellingListSnapshot } from './dwelling-list.snapshot';
 import { ListItemFragments } from './list-item-fragments';
-import { RENTED_VISIBLE_DAYS, toListItem } from './list-items';
+import { toListItem } from './list-items';
 
-const DAY_MS = 86_400_000;
 /** The snapshot holds rented dwellings a day beyond the rented window, so it serves that long as time passes. */
-const CUTOFF_MARGIN_MS = DAY_MS;
+const CUTOFF_MARGIN_MS = 86_400_000;
 /** After a failed load, requests do not start another for this long (they read the database meanwhile). */
 const RETRY_AFTER_MS = 5_000;
 
-/** A page from memory: its items' JSON, and the count as the list statement gives it. */
+/** A page from memory: its items' JSON, the count as the list statement gives it, and its list version. */
 export interface MemoryPage {
+  version: string;
   items: Buffer[];
   total: number;
   capped: boolean;
@@ -49,19 +50,12 @@ export class DwellingListMemory implements OnModuleDestroy {
     this.fragments = { blurred: new ListItemFragments(config.lists.itemBytes), full: new ListItemFragments(config.lists.itemBytes) };
   }
 
-  /** List items served from memory since start, and how many of them had to be read first. */
-  readonly counters = { items: 0, read: 0 };
-
-  /** The version the snapshot was read at, if one is loaded. */
-  get version(): string | undefined {
-    return this.snapshot?.version;
-  }
-
   /**
    * The page at list version `version` (just read from the database), or null when memory cannot
-   * answer for it: the caller then reads the database.
+   * answer for it (or is turned off): the caller then reads the database.
    */
   async page(filter: ListFilter, start: number, pageSize: number, subscribed: boolean, version: string): Promise<MemoryPage | null> {
+    if (!this.enabled) return null;
     const snapshot = this.snapshot;
     if (!snapshot || snapshot.version !== version || !snapshot.covers(filter)) {
       this.reload();
@@ -77,8 +71,6 @@ export class DwellingListMemory implements OnModuleDestroy {
       if (item && item.place === names.name(item.zip, item.cityId)) items[i] = item.json;
       else missing.push(i);
     });
-    this.counters.items += found.rows.length;
-    this.counters.read += missing.length;
     if (missing.length > 0) {
       const read = await this.reader.items(
         missing.map((i) => snapshot.id(found.rows[i])),
@@ -100,7 +92,7 @@ export class DwellingListMemory implements OnModuleDestroy {
         items[i] = json;
       }
     }
-    return { items, total: found.total, capped: found.capped };
+    return { version: snapshot.version, items, total: found.total, capped: found.capped };
   }
 
   /** Loads a new snapshot in the background unless one is loading (or the last load failed just now). */
@@ -122,7 +114,7 @@ export class DwellingListMemory implements OnModuleDestroy {
   private async load(): Promise<void> {
     const started = Date.now();
     try {
-      const cutoff = new Date(this.clock.now().getTime() - RENTED_VISIBLE_DAYS * DAY_MS - CUTOFF_MARGIN_MS);
+      const cutoff = new Date(rentedListedSince(this.clock.now()).getTime() - CUTOFF_MARGIN_MS);
       const snapshot = await this.reader.snapshot(cutoff);
       if (this.closed) return;
       // A load that started before a newer one ended must not replace it (versions only grow).

@@ -1,6 +1,6 @@
 import { HttpException, Injectable, Logger } from '@nestjs/common';
 import { apiError, type DwellingDetail, type DwellingListResponse, type LatestQuery, type SearchQuery } from '@husly/contracts';
-import { DWELLING_FACT_KEYS, DWELLING_STATUS } from '@husly/domain';
+import { DWELLING_FACT_KEYS, DWELLING_STATUS, rentedListedSince } from '@husly/domain';
 import { Clock } from '../infra/clock/clock';
 import { PrismaService } from '../infra/prisma/prisma.service';
 import { SubscriptionAccessService } from '../subscriptions/subscription-access.service';
@@ -8,13 +8,10 @@ import { CitiesService, type Place } from './cities.service';
 import { DwellingListMemory } from './dwelling-list.memory';
 import { COUNT_CAP, dwellingListStatement, type ListFilter } from './dwelling-list.query';
 import { DwellingListReader } from './dwelling-list.reader';
-import { mediaUrl, RENTED_VISIBLE_DAYS, toListItem } from './list-items';
+import { mediaUrl, toListItem } from './list-items';
 import { ListPageCache, ListVersionReader } from './list-page-cache';
 import { PageCursors } from './page-cursors';
 
-export { mediaUrl, RENTED_VISIBLE_DAYS };
-
-const DAY_MS = 86_400_000;
 /** The front page's total of vacant dwellings is an exact count, refreshed at most this often. */
 const VACANT_TOTAL_TTL_MS = 60_000;
 /** The change rows behind the list version are folded into its base at most this often. */
@@ -139,7 +136,7 @@ export class DwellingsService {
       rent: query.rent,
       rooms: query.rooms,
       size: query.size,
-      rentedSince: new Date(this.clock.now().getTime() - RENTED_VISIBLE_DAYS * DAY_MS),
+      rentedSince: rentedListedSince(this.clock.now()),
     };
   }
 
@@ -167,8 +164,8 @@ export class DwellingsService {
     let body: Buffer;
     let version: string;
     let source: ListPage['source'];
-    const remembered = current === undefined || !this.memory.enabled ? null : await this.memory.page(filter, page.start, page.pageSize, subscribed, current);
-    if (remembered !== null && current !== undefined) {
+    const remembered = current === undefined ? null : await this.memory.page(filter, page.start, page.pageSize, subscribed, current);
+    if (remembered) {
       const meta = await metaOf({ total: remembered.total, start: page.start, pageSize: page.pageSize, capped: remembered.capped });
       // The same bytes as JSON.stringify({ data, meta }), from the items' own serialized JSON.
       const parts: Buffer[] = [DATA_OPEN];
@@ -178,7 +175,7 @@ export class DwellingsService {
       }
       parts.push(META_OPEN, Buffer.from(JSON.stringify(meta)), CLOSE);
       body = Buffer.concat(parts);
-      version = current;
+      version = remembered.version;
       source = 'memory';
     } else {
       const read = await this.list(filter, page, subscribed);

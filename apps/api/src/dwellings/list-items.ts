@@ -1,9 +1,6 @@
 import type { DwellingListItem } from '@husly/contracts';
 import type { ListedDwelling } from './dwelling-list.query';
 
-/** Rented dwellings stay in lists ("Udlejet {date}") this long after deletedAt, then disappear. */
-export const RENTED_VISIBLE_DAYS = 14;
-
 /** Public URL of a stored image (served by MediaController). */
 export const mediaUrl = (key: string): string => `/media/dwellings/${key}.jpg`;
 
