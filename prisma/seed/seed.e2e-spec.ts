@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PrismaClient } from '../../apps/api/src/infra/prisma/generated/client';
@@ -32,6 +32,17 @@ describe('seedDatabase', () => {
     expect(await prisma.offer.findUnique({ where: { name: 'tenantad-79kr-14days' } })).toMatchObject({ price: 79, intervalDays: 14, contactLimit: 10 });
     expect(await prisma.user.count()).toBe(0);
     expect(await prisma.dwelling.count()).toBe(0);
+  });
+
+  it('a demo seed that fails part way leaves no demo data, so the next start seeds it whole', async () => {
+    // DATA_DIR is a file: the image pool cannot be written after every dwelling (two INSERTs of 1,000
+    // and 200) went in.
+    const notADirectory = join(dataDir, 'not-a-directory');
+    writeFileSync(notADirectory, '');
+    await expect(seedDatabase(prisma, { demoData: 'auto', dataDir: notADirectory, now, demoDwellings: 1200 })).rejects.toThrow();
+    expect(await prisma.dwelling.count()).toBe(0);
+    expect(await prisma.landlord.count()).toBe(0);
+    expect(await prisma.user.count()).toBe(0);
   });
 
   it('auto into an empty database: demo dwellings with images on disk, and the two demo accounts', async () => {

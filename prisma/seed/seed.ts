@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { PrismaClient } from '../../apps/api/src/infra/prisma/generated/client';
+import type { Prisma, PrismaClient } from '../../apps/api/src/infra/prisma/generated/client';
 import { CityAliasKind, LandlordType, ProviderType, SubscriptionStatus } from '../../apps/api/src/infra/prisma/generated/client';
 import { hashPassword } from '../../apps/api/src/infra/crypto/password-hasher';
 import { buildCitiesFromFiles, loadCityFiles, type CityData } from './cities';
@@ -56,8 +56,16 @@ export async function seedDatabase(prisma: PrismaClient, options: SeedOptions): 
       now,
       seed: DEMO_SEED,
     });
-    demoDwellings = await seedDemoDwellings(prisma, demo, cityIds, options.dataDir);
-    await seedDemoAccounts(prisma, now);
+    // One transaction: a first start cut short leaves no half demo behind ("auto" seeds only into a
+    // database without dwellings, so half of one would stay half).
+    demoDwellings = await prisma.$transaction(
+      async (tx) => {
+        const created = await seedDemoDwellings(tx, demo, cityIds, options.dataDir);
+        await seedDemoAccounts(tx, now);
+        return created;
+      },
+      { maxWait: 30_000, timeout: 300_000 },
+    );
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const summary = wantDemo
@@ -108,7 +116,7 @@ async function seedOffers(prisma: PrismaClient): Promise<number> {
 
 const LANDLORD_TYPES = { private: LandlordType.PRIVATE, company: LandlordType.COMPANY, nonprofit: LandlordType.NONPROFIT } as const;
 
-async function seedDemoDwellings(prisma: PrismaClient, demo: DemoData, cityIds: Map<string, number>, dataDir: string): Promise<number> {
+async function seedDemoDwellings(prisma: Prisma.TransactionClient, demo: DemoData, cityIds: Map<string, number>, dataDir: string): Promise<number> {
   await prisma.landlord.createMany({
     data: demo.landlords.map((l) => ({
       externalId: l.externalId,
@@ -128,8 +136,45 @@ async function seedDemoDwellings(prisma: PrismaClient, demo: DemoData, cityIds: 
       (l) => [l.externalId as string, l.id],
     ),
   );
-  const created = await prisma.dwelling.createManyAndReturn({
-    data: demo.dwellings.map((d) => ({
+  // In calls that fit one INSERT's 32,767 bind parameters: a larger call is split by Prisma into
+  // statements it sends at once on the transaction's one connection (pg's "already executing a
+  // query" deprecation warning at every first start). The images below likewise.
+  const created: Array<{ id: number; externalId: string | null }> = [];
+  for (let at = 0; at < demo.dwellings.length; at += DWELLINGS_PER_INSERT) {
+    created.push(...(await insertDemoDwellings(prisma, demo.dwellings.slice(at, at + DWELLINGS_PER_INSERT), cityIds, landlordIds)));
+  }
+  if (created.length === 0) return 0;
+
+  const pool = await generateImagePool({ dir: join(dataDir, 'media', 'pool'), count: 24 });
+  const mediaDir = dwellingMediaDir(dataDir);
+  const byExternalId = new Map(demo.dwellings.map((d) => [d.externalId, d]));
+  const images = [];
+  for (const row of created) {
+    const dwelling = byExternalId.get(row.externalId as string);
+    if (!dwelling) continue;
+    for (const [position, index] of dwelling.images.entries()) {
+      const files = await linkPoolImage(pool[index], mediaDir);
+      images.push({ dwellingId: row.id, position, fullKey: files.fullKey, blurredKey: files.blurredKey, width: files.width, height: files.height });
+    }
+  }
+  for (let at = 0; at < images.length; at += IMAGES_PER_INSERT) {
+    await prisma.dwellingImage.createMany({ data: images.slice(at, at + IMAGES_PER_INSERT), skipDuplicates: true });
+  }
+  return created.length;
+}
+
+/** Rows per call, so that one call is one INSERT: 23 and 6 columns stay below its 32,767 bind parameters. */
+const DWELLINGS_PER_INSERT = 1000;
+const IMAGES_PER_INSERT = 5000;
+
+function insertDemoDwellings(
+  prisma: Prisma.TransactionClient,
+  dwellings: DemoData['dwellings'],
+  cityIds: Map<string, number>,
+  landlordIds: Map<string, number>,
+): Promise<Array<{ id: number; externalId: string | null }>> {
+  return prisma.dwelling.createManyAndReturn({
+    data: dwellings.map((d) => ({
       externalId: d.externalId,
       source: 'demo',
       headline: d.headline,
@@ -157,25 +202,9 @@ async function seedDemoDwellings(prisma: PrismaClient, demo: DemoData, cityIds: 
     select: { id: true, externalId: true },
     skipDuplicates: true,
   });
-  if (created.length === 0) return 0;
-
-  const pool = await generateImagePool({ dir: join(dataDir, 'media', 'pool'), count: 24 });
-  const mediaDir = dwellingMediaDir(dataDir);
-  const byExternalId = new Map(demo.dwellings.map((d) => [d.externalId, d]));
-  const images = [];
-  for (const row of created) {
-    const dwelling = byExternalId.get(row.externalId as string);
-    if (!dwelling) continue;
-    for (const [position, index] of dwelling.images.entries()) {
-      const files = await linkPoolImage(pool[index], mediaDir);
-      images.push({ dwellingId: row.id, position, fullKey: files.fullKey, blurredKey: files.blurredKey, width: files.width, height: files.height });
-    }
-  }
-  await prisma.dwellingImage.createMany({ data: images, skipDuplicates: true });
-  return created.length;
 }
 
-async function seedDemoAccounts(prisma: PrismaClient, now: Date): Promise<void> {
+async function seedDemoAccounts(prisma: Prisma.TransactionClient, now: Date): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const accounts = [
     { email: DEMO_ACCOUNTS.subscriber, name: 'Lene Lejer' },
