@@ -66,13 +66,6 @@ export class ListItemFragments {
     }
   }
 
-  clear(): void {
-    this.items.clear();
-    this.order = [];
-    this.head = 0;
-    this.bytes = 0;
-  }
-
   private delete(id: number, item: ListItemFragment): void {
     this.items.delete(id);
     this.bytes -= item.json.length;
