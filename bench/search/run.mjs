@@ -90,6 +90,8 @@ async function prepareDatabase() {
   const dataDir = mkdtempSync(join(tmpdir(), 'husly-bench-seed-'));
   const seed = start('seed', process.execPath, ['dist/api/apps/api/src/cli/seed.command.js'], {
     NODE_ENV: 'production',
+    // Production refuses the test payment provider; no payment is made here.
+    STRIPE_SECRET_KEY: 'sk_test_bench_unused', STRIPE_PUBLISHABLE_KEY: 'pk_test_bench_unused', STRIPE_WEBHOOK_SECRET: 'whsec_bench_unused',
     JWT_SECRET: randomBytes(48).toString('base64'),
     DATABASE_URL: BENCH_URL,
     DATA_DIR: dataDir,
@@ -394,6 +396,8 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'husly-bench-'));
   const husly = start('husly', process.execPath, ['dist/api/apps/api/src/main.js'], {
     NODE_ENV: 'production',
+    // Production refuses the test payment provider; no payment is made here.
+    STRIPE_SECRET_KEY: 'sk_test_bench_unused', STRIPE_PUBLISHABLE_KEY: 'pk_test_bench_unused', STRIPE_WEBHOOK_SECRET: 'whsec_bench_unused',
     JWT_SECRET: randomBytes(48).toString('base64'),
     DATABASE_URL: BENCH_URL,
     DATA_DIR: dataDir,

@@ -1,4 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
+import { GraphQLModule } from '@nestjs/graphql';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import type { AppConfig } from './config/app-config';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuthModule } from './common/auth/auth.module';
@@ -31,6 +34,18 @@ export class AppModule {
         MailModule,
         AuthModule,
         HealthModule,
+        // POST /api/graph (spec section 7), code first. The schema is built in memory; the committed
+        // apps/api/src/schema.gql is checked against it by graphql-schema.e2e-spec.ts.
+        GraphQLModule.forRoot<ApolloDriverConfig>({
+          driver: ApolloDriver,
+          path: '/graph',
+          useGlobalPrefix: true,
+          autoSchemaFile: true,
+          sortSchema: true,
+          graphiql: false,
+          introspection: config.env !== 'production',
+          plugins: [ApolloServerPluginLandingPageDisabled()],
+        }),
         SubscriptionsModule,
         AccountsModule,
         DwellingsModule,

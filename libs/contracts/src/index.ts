@@ -4,3 +4,4 @@ export * from './dwellings';
 export * from './errors';
 export * from './accounts';
 export * from './boligagents';
+export * from './subscriptions';

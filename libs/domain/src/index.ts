@@ -9,3 +9,4 @@ export * from './money';
 export * from './dwelling-search';
 export * from './navigation';
 export * from './accounts';
+export * from './subscriptions';

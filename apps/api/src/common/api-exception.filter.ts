@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GraphQLError } from 'graphql';
 import type { ApiError } from '@husly/contracts';
 import type { WebAppServer } from '../web/web-app';
 
@@ -13,7 +14,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   constructor(private readonly web?: WebAppServer) {}
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  catch(exception: unknown, host: ArgumentsHost): void | GraphQLError {
+    if (host.getType<string>() === 'graphql') return toGraphQLError(exception);
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
@@ -26,6 +28,17 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     void reply.status(status).send(toApiError(exception, status));
   }
+}
+
+/**
+ * A GraphQL resolver's error: the same body as REST in `extensions`, and `extensions.code` the REST
+ * code (e.g. 'intro-used') or HTTP_{status} when the REST answer has none (section 8's naming).
+ */
+export function toGraphQLError(exception: unknown): GraphQLError {
+  if (exception instanceof GraphQLError) return exception;
+  const status = exception instanceof HttpException ? exception.getStatus() : HttpStatus.INTERNAL_SERVER_ERROR;
+  const body = toApiError(exception, status);
+  return new GraphQLError(body.message, { extensions: { ...body, code: body.code ?? `HTTP_${status}` } });
 }
 
 export function toApiError(exception: unknown, status: number): ApiError {

@@ -40,6 +40,11 @@ describe('loadConfig', () => {
     [{ FACEBOOK_APP_ID: '1234' }, 'FACEBOOK_APP_SECRET'],
     [{ FACEBOOK_APP_SECRET: 'secret' }, 'FACEBOOK_APP_ID'],
     [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SEED_DEMO_DATA: 'true' }, 'SEED_DEMO_DATA'],
+    // The test payment provider is refused in production: Stripe's keys are required there.
+    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }, 'STRIPE_SECRET_KEY'],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_x' }, 'STRIPE_PUBLISHABLE_KEY'],
+    [{ COMPANY_CVR: '123' }, 'COMPANY_CVR'],
   ])('refuses %j with a message naming %s', (env, name) => {
     let error: unknown;
     try {
@@ -51,8 +56,15 @@ describe('loadConfig', () => {
     expect((error as ConfigError).message).toContain(name);
   });
 
+  it('without STRIPE_SECRET_KEY outside production payments go to the test provider', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).payments.stripe).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), ...STRIPE_ENV }).payments.stripe?.publishableKey).toBe('pk_live_x');
+  });
+
   it('never seeds demo data in production', () => {
-    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir() });
+    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir(), ...STRIPE_ENV });
     expect(config.seed.demoData).toBe('never');
   });
 });
+
+const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };

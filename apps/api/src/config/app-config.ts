@@ -22,6 +22,14 @@ export interface AppConfig {
   auth: { jwtSecret: string; facebook?: { appId: string; appSecret: string } };
   /** Map tiles of the dwelling page (a tile server the browser reaches; tests run a local one). */
   map: { tileUrl: string; attribution: string };
+  /**
+   * stripe: set when STRIPE_SECRET_KEY is (with its publishable key and webhook secret); unset, the
+   * built-in test provider takes payments (never in production: the env schema refuses that).
+   */
+  payments: {
+    stripe?: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string };
+    company: { name: string; address: string; zip: string; city: string; tax: string };
+  };
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -66,6 +74,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       ...(env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET ? { facebook: { appId: env.FACEBOOK_APP_ID, appSecret: env.FACEBOOK_APP_SECRET } } : {}),
     },
     map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION },
+    payments: {
+      ...(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            stripe: {
+              secretKey: env.STRIPE_SECRET_KEY,
+              publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+              webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+              ...(env.STRIPE_API_BASE ? { apiUrl: env.STRIPE_API_BASE } : {}),
+            },
+          }
+        : {}),
+      company: { name: env.COMPANY_NAME, address: env.COMPANY_ADDRESS, zip: env.COMPANY_ZIP, city: env.COMPANY_CITY, tax: env.COMPANY_CVR },
+    },
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -10,6 +10,8 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
 
+const optionalSecret = z.string().trim().optional().transform((v) => (v === '' ? undefined : v));
+
 /** Every environment variable the portal reads, validated once at boot. Nothing else reads process.env. */
 export const envSchema = z
   .object({
@@ -38,11 +40,32 @@ export const envSchema = z
     /** Facebook login: enabled only when both are set. */
     FACEBOOK_APP_ID: z.string().trim().optional().transform((v) => (v === '' ? undefined : v)),
     FACEBOOK_APP_SECRET: z.string().trim().optional().transform((v) => (v === '' ? undefined : v)),
+    /** Payments: Stripe when STRIPE_SECRET_KEY is set, else the built-in test provider (refused in production). */
+    STRIPE_SECRET_KEY: optionalSecret,
+    STRIPE_PUBLISHABLE_KEY: optionalSecret,
+    STRIPE_WEBHOOK_SECRET: optionalSecret,
+    /** Where the Stripe SDK sends its calls; only tests and local mocks change it. */
+    STRIPE_API_BASE: optionalUrl(['http', 'https']),
+    /** The seller block of every receipt (spec section 3, Transaction.company). */
+    COMPANY_NAME: z.string().trim().min(1).default('Husly ApS'),
+    COMPANY_ADDRESS: z.string().trim().min(1).default('Vestergade 1'),
+    COMPANY_ZIP: z.string().trim().regex(/^\d{4}$/, 'must be a 4-digit postal code').default('8000'),
+    COMPANY_CITY: z.string().trim().min(1).default('Aarhus C'),
+    COMPANY_CVR: z.string().trim().regex(/^\d{8}$/, 'must be an 8-digit CVR number').default('12345678'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    if (env.NODE_ENV === 'production') {
+      // The built-in test payment provider takes any test card: never in production.
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when NODE_ENV=production (the test payment provider never runs there)' });
+      }
+    }
+    if (env.STRIPE_SECRET_KEY && !(env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: [env.STRIPE_PUBLISHABLE_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_PUBLISHABLE_KEY'], message: 'Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together' });
     }
     if (Boolean(env.FACEBOOK_APP_ID) !== Boolean(env.FACEBOOK_APP_SECRET)) {
       ctx.addIssue({ code: 'custom', path: [env.FACEBOOK_APP_ID ? 'FACEBOOK_APP_SECRET' : 'FACEBOOK_APP_ID'], message: 'Facebook login needs both FACEBOOK_APP_ID and FACEBOOK_APP_SECRET' });

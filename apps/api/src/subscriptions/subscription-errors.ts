@@ -1,0 +1,26 @@
+import { HttpException } from '@nestjs/common';
+import { apiError, issuesToFieldErrors, type SubscriptionErrorCode } from '@husly/contracts';
+import { PAYMENT_MESSAGES } from '@husly/domain';
+import type { z } from 'zod';
+
+/** A subscription refusal: REST answers it as {statusCode, code, message}; GraphQL as extensions.code. */
+export function subscriptionError(status: number, code: SubscriptionErrorCode, message: string, field?: string): HttpException {
+  return new HttpException(apiError(status, message, { code, ...(field ? { field } : {}) }), status);
+}
+
+export const notFound = (what = 'Subscription'): HttpException => subscriptionError(404, 'not-found', `${what} not found`);
+
+/** A refused card: 402 with the section 8 payment code the web turns into its message. */
+export function paymentFailed(paymentCode: number, message: string = PAYMENT_MESSAGES.generic, field?: string): HttpException {
+  return new HttpException({ ...apiError(402, message, { code: 'payment-failed', ...(field ? { field } : {}) }), paymentCode }, 402);
+}
+
+/** The body, query or params parsed by a contract schema; a wrong shape is a 400 naming the fields. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input ?? {});
+  if (parsed.success) return parsed.data;
+  const errors = issuesToFieldErrors(parsed.error.issues);
+  const terms = errors.find((e) => e.path === 'terms' || e.path === 'meta.terms');
+  if (terms) throw new HttpException(apiError(400, PAYMENT_MESSAGES.termsRequired, { code: 'terms-required', field: terms.path, errors }), 400);
+  throw new HttpException(apiError(400, 'Validation failed', { field: errors[0]?.path || undefined, errors }), 400);
+}

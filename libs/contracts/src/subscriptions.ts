@@ -1,0 +1,253 @@
+import { z } from 'zod';
+
+// Subscriptions and payments (spec sections 3, 4, 7, 8). Offer prices are whole DKK including
+// 25 % VAT, as the spec shows them; receipt amounts are whole øre (the VAT part of 19 kr. is
+// 3,80 kr.), named *Ore so nobody mixes the two.
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** An offer (plan) of GET /api/subscriptions/offers. */
+export const offerSchema = z.object({
+  /** The plan id, e.g. "tenantad-79kr-14days"; what createSubscription's planId names. */
+  name: z.string(),
+  label: z.string(),
+  /** What the first charge costs, whole DKK incl. VAT: the intro price for an intro offer. */
+  amount: z.number().int(),
+  /** Days the intro price covers; 0 when the offer has no intro. */
+  trialDays: z.number().int(),
+  /** The recurring price, whole DKK incl. VAT, every intervalDays days. */
+  price: z.number().int(),
+  intervalDays: z.number().int(),
+  oneoff: z.boolean(),
+  recurring: z.boolean(),
+  /** Benefit texts of the offer splash. */
+  labels: z.array(z.string()),
+  /** The intro offer: bought once per user and once per card. */
+  intro: z.boolean(),
+  /** Limited plans: at most contactLimit landlords per contactWindowDays days; null = unlimited. */
+  contactLimit: z.number().int().nullable(),
+  contactWindowDays: z.number().int().nullable(),
+});
+export type Offer = z.infer<typeof offerSchema>;
+
+export const offersResponseSchema = z.object({
+  offers: z.array(offerSchema),
+  /**
+   * Whether the caller may buy the intro: false once a user has had it. Visitors (no token) get
+   * true; the server checks again on purchase.
+   */
+  introAvailable: z.boolean(),
+  /** The plan to show on the splash: the intro when available, else the recurring plan. */
+  recommended: z.string(),
+});
+export type OffersResponse = z.infer<typeof offersResponseSchema>;
+
+export const subscriptionStatusSchema = z.enum(['INCOMPLETE', 'ACTIVE', 'PAUSED', 'CANCELED', 'EXPIRED']);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+/** What the subscription page shows for one subscription (section 4 "Subscription display"). */
+export const subscriptionDisplaySchema = z.enum([
+  /** Paid and renewing: price, next renewal, cancel with confirmation. */
+  'renewing',
+  /** Cancelled by the user, still running until endingAt. */
+  'cancelled-running',
+  /** Over. */
+  'expired',
+  /** Paused for an outstanding balance: notice, no access. */
+  'paused',
+  /** Created, waiting for the first payment. */
+  'pending-payment',
+]);
+export type SubscriptionDisplay = z.infer<typeof subscriptionDisplaySchema>;
+
+export const productSchema = z.object({
+  label: z.string(),
+  /** Whole DKK incl. VAT per period. */
+  price: z.number().int(),
+});
+
+/** A subscription as section 3 lists it, plus what the page needs to pick its state. */
+export const subscriptionViewSchema = z.object({
+  id: z.string(),
+  /** The spec's second id field; the same value. */
+  _id: z.string(),
+  /** The plan id (offer name). */
+  offer: z.string(),
+  product: productSchema,
+  status: subscriptionStatusSchema,
+  display: subscriptionDisplaySchema,
+  startingAt: isoDateTime,
+  /** End of the paid period: the next renewal when renewing, the expiry when cancelled. */
+  endingAt: isoDateTime.nullable(),
+  canceledAt: isoDateTime.nullable(),
+  renew: z.boolean(),
+  /** When access ends if nothing renews (= endingAt). */
+  ends: isoDateTime.nullable(),
+  /** Gives access right now. */
+  active: z.boolean(),
+  /** Paused because of an outstanding balance (provider says past_due/unpaid). */
+  paused: z.boolean(),
+  outstanding: z.boolean(),
+  /** A pending change of plan, taking over when this one ends. */
+  nextSubscription: z
+    .object({ id: z.string(), renew: z.boolean(), product: productSchema, startingAt: isoDateTime, endingAt: isoDateTime.nullable() })
+    .nullable(),
+  /** Section 4: reactivation is allowed unless the subscription has a legacyId. */
+  canReactivate: z.boolean(),
+  /** Within the 14-day withdrawal window of the first charge (POST /api/subscriptions/{id}/withdraw). */
+  canWithdraw: z.boolean(),
+  meta: z.object({ legacyId: z.string().nullable() }),
+});
+export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
+
+/** GET /api/subscriptions and the answer of every change (cancel, reactivate, change plan). */
+export const subscriptionsResponseSchema = z.object({
+  subscriber: z.boolean(),
+  /** Newest first; pending next subscriptions appear inside their predecessor, not here. */
+  subscriptions: z.array(subscriptionViewSchema),
+  /** Section 4: whether the Reactivate button shows. */
+  showReactivate: z.boolean(),
+  /** "test" when payments go to the built-in test provider (the UI says "test payments"). */
+  paymentMode: z.enum(['stripe', 'test']),
+});
+export type SubscriptionsResponse = z.infer<typeof subscriptionsResponseSchema>;
+
+/** Billing details (section 3): the country is hidden in the form and always Danmark. */
+export const billingDetailsSchema = z.object({
+  name: z.string().trim().min(1, 'Please enter your name.').max(100),
+  email: z.email('Please enter a valid email').max(254),
+  address: z.string().trim().max(200).default(''),
+  /** Numeric by pattern (section 5): a Danish postal code. */
+  zipcode: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, 'Zipcode must be 4 digits')
+    .or(z.literal(''))
+    .default(''),
+  city: z.string().trim().max(100).default(''),
+  country: z.literal('Danmark').default('Danmark'),
+  phone: z.string().trim().max(30).default(''),
+});
+export type BillingDetails = z.output<typeof billingDetailsSchema>;
+
+const termsAccepted = z.literal(true, { error: 'Subscription and payment terms must be accepted.' });
+
+/**
+ * POST /api/subscriptions. The amount is never sent: the server prices planId itself. A user who
+ * has had the intro and asks for it again gets 409 code "intro-used" (never silently another price).
+ */
+export const createSubscriptionRequestSchema = z.object({
+  planId: z.string().trim().min(1).max(100),
+  /** The payment provider's id (GraphQL provider query); optional, there is one. */
+  providerId: z.coerce.number().int().positive().optional(),
+  terms: termsAccepted,
+  billing: billingDetailsSchema,
+});
+export type CreateSubscriptionRequest = z.input<typeof createSubscriptionRequestSchema>;
+
+export const createSubscriptionResponseSchema = z.object({
+  id: z.string(),
+  meta: z.object({
+    /** The client secret the payment element (or the test payment form) confirms. */
+    paymentInfo: z.string(),
+    paymentMode: z.enum(['stripe', 'test']),
+    /** Charged now, øre incl. VAT. */
+    amountOre: z.number().int(),
+  }),
+});
+export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
+
+/** POST /api/subscriptions/change: switch to plan at the next renewal. */
+export const changePlanRequestSchema = z.object({
+  /** Which subscription; default the running one. */
+  subscription: z.string().uuid().optional(),
+  plan: z.string().trim().min(1).max(100),
+});
+export type ChangePlanRequest = z.input<typeof changePlanRequestSchema>;
+
+/** POST /api/subscriptions/cancel: cancel at period end (the pending next subscription first, when there is one). */
+export const cancelSubscriptionRequestSchema = z.object({ id: z.string().uuid().optional() });
+export type CancelSubscriptionRequest = z.input<typeof cancelSubscriptionRequestSchema>;
+
+export const subscriptionIdParamSchema = z.object({ id: z.string().uuid('Unknown subscription') });
+
+/** The built-in test provider's confirm call: what the test payment form posts. */
+export const testPaymentConfirmRequestSchema = z.object({
+  cardNumber: z.string().trim().min(1, 'Invalid card number.').max(30),
+  /** MM/YY or MM/YYYY. */
+  expiry: z.string().trim().max(7).default(''),
+  cvc: z.string().trim().max(4).default(''),
+  name: z.string().trim().max(100).default(''),
+});
+export type TestPaymentConfirmRequest = z.input<typeof testPaymentConfirmRequestSchema>;
+
+export const testPaymentConfirmResponseSchema = z.object({
+  status: z.literal('succeeded'),
+  subscriptionId: z.string(),
+  /** Where the web goes after payment (section 4: /profile). */
+  returnUrl: z.string(),
+});
+
+/** A receipt line: øre incl. VAT. */
+export const transactionLineSchema = z.object({
+  label: z.string(),
+  priceOre: z.number().int(),
+  vatOre: z.number().int(),
+  subtotalOre: z.number().int(),
+});
+
+/** Transaction/invoice (section 3): a receipt of one successful charge. */
+export const transactionSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  /** At least 4 digits, never reused ("1000"). */
+  orderno: z.string(),
+  timestamp: isoDateTime,
+  /** Total incl. VAT, øre. */
+  amountOre: z.number().int(),
+  /** The VAT part of the total, øre. */
+  vatOre: z.number().int(),
+  currency: z.literal('DKK'),
+  subscriptionId: z.string().nullable(),
+  refunded: z.boolean(),
+  customer: z.object({ name: z.string(), address: z.string().nullable(), zipcode: z.string().nullable(), city: z.string().nullable() }),
+  company: z.object({ name: z.string(), address: z.string(), zip: z.string(), city: z.string(), tax: z.string() }),
+  products: z.array(transactionLineSchema),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+/** GET /api/subscriptions/transactions: the user's own receipts, newest first. */
+export const transactionsResponseSchema = z.object({ transactions: z.array(transactionSchema) });
+export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
+
+export const transactionIdParamSchema = z.object({ id: z.coerce.number().int().positive('Unknown transaction') });
+
+/** POST /api/subscriptions/{id}/withdraw: the 14-day right of withdrawal; refunds and ends access. */
+export const withdrawResponseSchema = z.object({ refundedOre: z.number().int(), subscription: subscriptionViewSchema });
+
+/** Error codes of subscription calls (REST `code` and GraphQL `extensions.code` alike). */
+export const SUBSCRIPTION_ERROR_CODES = [
+  'unknown-plan',
+  'intro-used',
+  'intro-card-used',
+  'already-subscribed',
+  'not-found',
+  'not-reactivatable',
+  'same-plan',
+  'withdrawal-expired',
+  'payment-failed',
+  'provider-unavailable',
+  'terms-required',
+] as const;
+export type SubscriptionErrorCode = (typeof SUBSCRIPTION_ERROR_CODES)[number];
+
+/**
+ * A refused test card: 402 with the section 8 payment code (`paymentCode`) the web maps to its
+ * message with paymentErrorKey().
+ */
+export const paymentFailureSchema = z.object({
+  statusCode: z.literal(402),
+  code: z.literal('payment-failed'),
+  paymentCode: z.number().int(),
+  message: z.string(),
+});
