@@ -17,7 +17,7 @@ import { WebAppServer } from './web/web-app';
 export async function createApp(config: AppConfig, database: DatabaseHandle, options: AppOptions = {}): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, database, options),
-    new FastifyAdapter({ trustProxy: true, bodyLimit: 2 * 1024 * 1024 }),
+    new FastifyAdapter({ trustProxy: fastifyTrustProxy(config.http.trustProxy), bodyLimit: 2 * 1024 * 1024 }),
     // rawBody: the Stripe webhook verifies its signature on the exact bytes received.
     { rawBody: true, logger: new AppLogger(config.logLevel), abortOnError: false },
   );
@@ -32,4 +32,13 @@ export async function createApp(config: AppConfig, database: DatabaseHandle, opt
   app.useGlobalFilters(new ApiExceptionFilter(web));
   await app.init();
   return app;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify 5 treats a bare number as "trust nothing", so a hop
+ * count becomes the function older versions built: the nearest `hops` addresses are proxies.
+ */
+export function fastifyTrustProxy(trust: AppConfig['http']['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
 }

@@ -17,7 +17,7 @@ export interface TestApp {
   clock: Clock;
   dataDir: string;
   /** A real HTTP round trip through Fastify's injector: routing, hooks, filters and serialisation. */
-  request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: any; text: string }>;
+  request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers?: Record<string, string>, remoteAddress?: string): Promise<{ status: number; headers: Record<string, unknown>; body: any; text: string }>;
   close(): Promise<void>;
 }
 
@@ -30,6 +30,8 @@ export async function createTestApp(options: { redis?: boolean; env?: Record<str
     DATABASE_URL: inject('databaseUrl'),
     DATA_DIR: dataDir,
     DB_POOL_SIZE: '4',
+    // As behind the compose proxy: the tests' X-Forwarded-For (from the injector's 127.0.0.1) counts.
+    TRUST_PROXY: 'loopback',
     ...(options.redis ? { REDIS_URL: inject('redisUrl'), QUEUE_PREFIX: inject('queuePrefix') } : {}),
     ...options.env,
   });
@@ -43,10 +45,11 @@ export async function createTestApp(options: { redis?: boolean; env?: Record<str
     dataDir,
     prisma: app.get(PrismaService),
     clock,
-    async request(method, url, body, headers = {}) {
+    async request(method, url, body, headers = {}, remoteAddress) {
       const response = await fastify.inject({
         method,
         url,
+        ...(remoteAddress ? { remoteAddress } : {}),
         headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
         payload: body === undefined ? undefined : JSON.stringify(body),
       });

@@ -6,7 +6,7 @@ import { DEFAULT_LANGUAGE, type Language } from '@husly/domain';
 export interface RequestContext {
   /** en. subdomain = English (spec: the language is chosen by subdomain). */
   language: Language;
-  /** The client's address (the API trusts the proxy's X-Forwarded-For). */
+  /** The client's address: X-Forwarded-For counts only from a proxy TRUST_PROXY names. */
   ip: string;
   cookies: Record<string, string>;
 }

@@ -9,7 +9,7 @@ const dataDir = () => mkdtempSync(join(tmpdir(), 'husly-config-'));
 describe('loadConfig', () => {
   it('gives every part its embedded default when nothing is set', () => {
     const config = loadConfig({ DATA_DIR: dataDir() }, '/srv/husly');
-    expect(config.http).toEqual({ port: 3000, host: '0.0.0.0', publicUrl: 'http://localhost:3000' });
+    expect(config.http).toEqual({ port: 3000, host: '0.0.0.0', publicUrl: 'http://localhost:3000', trustProxy: false });
     expect(config.database.url).toBeUndefined();
     expect(config.queue.redisUrl).toBeUndefined();
     expect(config.mail.smtpUrl).toBeUndefined();
@@ -35,6 +35,9 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'http://localhost' }, 'REDIS_URL'],
     [{ SMTP_URL: 'localhost:25' }, 'SMTP_URL'],
     [{ APP_ROLE: 'both' }, 'APP_ROLE'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '127.0.0.1, proxy.local' }, 'TRUST_PROXY'],
     [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ FACEBOOK_APP_ID: '1234' }, 'FACEBOOK_APP_SECRET'],
@@ -59,6 +62,19 @@ describe('loadConfig', () => {
   it('without STRIPE_SECRET_KEY outside production payments go to the test provider', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).payments.stripe).toBeUndefined();
     expect(loadConfig({ DATA_DIR: dataDir(), ...STRIPE_ENV }).payments.stripe?.publishableKey).toBe('pk_live_x');
+  });
+
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['false', false],
+    ['true', true],
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['loopback, 10.0.0.0/8,fd00::/8', ['loopback', '10.0.0.0/8', 'fd00::/8']],
+  ])('reads TRUST_PROXY=%j as Fastify trustProxy %j (off unless set)', (value, expected) => {
+    const config = loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) });
+    expect(config.http.trustProxy).toEqual(expected);
   });
 
   it('never seeds demo data in production', () => {

@@ -7,7 +7,11 @@ import { envSchema, type Env } from './env.schema';
 export interface AppConfig {
   env: Env['NODE_ENV'];
   role: Env['APP_ROLE'];
-  http: { port: number; host: string; publicUrl: string };
+  /**
+   * trustProxy: Fastify's trustProxy (off, every hop, a hop count, or the proxies' addresses/CIDRs):
+   * only X-Forwarded-For written by a trusted proxy sets the client address the per-IP limits count.
+   */
+  http: { port: number; host: string; publicUrl: string; trustProxy: boolean | number | string[] };
   dataDir: string;
   database: { url: string | undefined; embeddedPort: number; poolSize: number };
   /**
@@ -55,6 +59,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       port,
       host: env.HOST,
       publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+      trustProxy: env.TRUST_PROXY,
     },
     dataDir,
     database: { url: env.DATABASE_URL, embeddedPort: env.EMBEDDED_DB_PORT, poolSize: env.DB_POOL_SIZE },

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const optionalUrl = (protocols: string[]) =>
@@ -12,6 +13,40 @@ const optionalUrl = (protocols: string[]) =>
 
 const optionalSecret = z.string().trim().optional().transform((v) => (v === '' ? undefined : v));
 
+/** proxy-addr's named ranges, which Fastify's trustProxy accepts beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR (address/prefix) or a named range, as Fastify's trustProxy list takes them. */
+export function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: whose X-Forwarded-For decides the client address. Off unless set: anyone could
+ * otherwise pick their own address and step around every per-IP limit.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx): boolean | number | string[] => {
+    if (v === undefined || v === '' || v === 'false') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    const entries = v.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `must be true, false, a hop count, or addresses/CIDRs (or loopback, linklocal, uniquelocal) separated by commas; not ${bad.join(', ')}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 /** Every environment variable the portal reads, validated once at boot. Nothing else reads process.env. */
 export const envSchema = z
   .object({
@@ -19,6 +54,7 @@ export const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     PUBLIC_URL: z.string().url().optional(),
+    TRUST_PROXY: trustProxy,
     APP_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
     DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
     DATA_DIR: z.string().default('var'),

@@ -38,6 +38,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
       SEED_DEMO_DATA: 'true',
+      // The tests play the proxy: their X-Forwarded-For gives each its own client address.
+      TRUST_PROXY: 'loopback',
       LOG_LEVEL: 'warn',
       REDIS_URL: '',
       SMTP_URL: '',
