@@ -13,8 +13,10 @@ describe('publicUrlForLanguage', () => {
 });
 
 describe('account limits', () => {
-  it('throttles login at 10 failures in 15 minutes and keeps reset links at most 30 minutes', () => {
-    expect(LOGIN_THROTTLE).toEqual({ maxFailures: 10, windowMs: 900_000 });
+  it('throttles login at 10 guesses per account in 15 minutes, fewer per source, and keeps reset links at most 30 minutes', () => {
+    expect(LOGIN_THROTTLE).toMatchObject({ maxFailures: 10, windowMs: 900_000 });
+    expect(LOGIN_THROTTLE.perSource).toBeLessThan(LOGIN_THROTTLE.maxFailures);
+    expect(LOGIN_THROTTLE.delay.free).toBeLessThan(LOGIN_THROTTLE.perSource);
     expect(ACCOUNT_TOKENS.passwordResetMs).toBeLessThanOrEqual(30 * 60_000);
   });
 });

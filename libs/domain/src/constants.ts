@@ -109,6 +109,8 @@ export const COOKIES = {
   lastDwelling: { name: 'bn.last', maxAgeSeconds: 3600 },
   utm: { name: 'bn.utm', maxAgeSeconds: 86_400 },
   visitor: { name: 'bn.visitor', maxAgeSeconds: 365 * 24 * 3600 },
+  /** Signed "this browser has logged in to account N" (HttpOnly, login route only): its own login budget (ADR 0005). */
+  device: { name: 'bn.dev', maxAgeSeconds: 365 * 24 * 3600 },
 } as const;
 
 /** Key of the auth token in browser storage. */

@@ -45,6 +45,13 @@ export class AccountMailer {
     await this.jobs.enqueue(JOBS.mailDeliver, { to: oldEmail, ...accountMail('email-changed', this.language(user), { name: user.name, newEmail }) });
   }
 
+  /** To the owner when strangers have used up the account's login budget (once a day at most, the caller decides). */
+  async sendLoginLockedNotice(user: Recipient, email: string): Promise<void> {
+    const language = this.language(user);
+    const link = `${publicUrlForLanguage(this.config.http.publicUrl, language)}/reset-password`;
+    await this.jobs.enqueue(JOBS.mailDeliver, { to: email, ...accountMail('login-locked', language, { name: user.name, link }) });
+  }
+
   private language(user: Recipient): Language {
     return isLanguage(user.language) ? user.language : 'da';
   }

@@ -9,6 +9,7 @@ import { AuthController, FacebookCallbackGuard } from './auth.controller';
 import { FacebookStrategy } from './facebook.strategy';
 import { ProfileService } from './profile.service';
 import { RateLimitService } from './rate-limit.service';
+import { DeviceCookieService } from './device-cookie.service';
 import { SessionPrefsService } from './session-prefs.service';
 import { SocialLoginService } from './social-login.service';
 import { UserDataService } from './user-data.service';
@@ -29,6 +30,7 @@ import { UsersController } from './users.controller';
     AccountTokensService,
     AccountMailer,
     RateLimitService,
+    DeviceCookieService,
     SessionPrefsService,
     SocialLoginService,
     FacebookCallbackGuard,

@@ -32,7 +32,9 @@ import { SubscriptionAccessService } from '../subscriptions/subscription-access.
 import { AccountMailer } from './account-mailer.service';
 import { AccountTokensService } from './account-tokens.service';
 import { unprocessable } from './parse-body';
-import { RateLimitService, type RateLimit } from './rate-limit.service';
+import { RateLimitService, ThrottledError, throttled, type Reservation } from './rate-limit.service';
+import { LOGIN_BUCKETS, VERIFICATION_MAIL_BUCKETS } from './throttles';
+import { DeviceCookieService } from './device-cookie.service';
 import type { RequestContext } from './request-context';
 import { SessionPrefsService } from './session-prefs.service';
 
@@ -42,12 +44,6 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 /** Meta flag of a user without a password of their own (social login): no current password is asked for. */
 export const MISSING_PASSWORD_META = 'missingPw';
 
-export function loginLimits(email: string, ip: string): RateLimit[] {
-  return [
-    { bucket: `login:email:${email}`, max: LOGIN_THROTTLE.maxFailures, windowMs: LOGIN_THROTTLE.windowMs },
-    { bucket: `login:ip:${ip}`, max: LOGIN_THROTTLE.maxFailures, windowMs: LOGIN_THROTTLE.windowMs },
-  ];
-}
 
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'P2002';
@@ -64,6 +60,7 @@ export class AccountsService {
     private readonly rateLimits: RateLimitService,
     private readonly sessionPrefs: SessionPrefsService,
     private readonly access: SubscriptionAccessService,
+    private readonly devices: DeviceCookieService,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -108,34 +105,53 @@ export class AccountsService {
       if (isUniqueViolation(error)) throw emailInUseOnSignup();
       throw error;
     }
-    await this.mailer.sendVerification(user, email);
+    // Counts toward the address's verification mails; past their limit the link waits for a resend.
+    if (await this.rateLimits.tryTake([VERIFICATION_MAIL_BUCKETS.address(email)])) await this.mailer.sendVerification(user, email);
     await this.adoptSessionPrefs(user.id, body.sessionPrefs, ctx);
     return this.session(user.id);
   }
 
   /**
-   * Section 5: 401 "This email is not registered." or "This password is not correct.". Throttled per
-   * account and per IP before anything is hashed or even looked up.
+   * Section 5: 401 "This email is not registered." or "This password is not correct.". Each attempt
+   * is taken from its throttles before any password is hashed (ADR 0005) and given back when it
+   * succeeds; the answer carries a new device cookie for the browser that proved the password.
    */
-  async login(body: z.output<typeof loginRequestSchema>, ctx: RequestContext): Promise<SessionResponse> {
+  async login(body: z.output<typeof loginRequestSchema>, ctx: RequestContext): Promise<{ session: SessionResponse; deviceCookie: string }> {
     const errors = validateLogin(body, ctx.language);
     if (errors.length > 0) throw unprocessable('Validation failed', errors.map((e) => ({ path: e.field, message: e.message })));
     const email = normalizeEmail(body.email);
-    const limits = loginLimits(email, ctx.ip);
-    await this.rateLimits.assertAllowed(limits, ctx.language);
-
-    const user = await this.prisma.user.findFirst({ where: { email, deletedAt: null }, select: { id: true, passwordHash: true } });
-    if (!user) {
-      await this.rateLimits.hit(...limits.map((l) => l.bucket));
-      throw new UnauthorizedException(apiError(401, LOGIN_MESSAGES.emailNotRegistered, { field: 'email' }));
+    const user = await this.prisma.user.findFirst({ where: { email, deletedAt: null }, select: { id: true, passwordHash: true, name: true, language: true } });
+    const device = user ? this.devices.deviceFor(ctx.cookies, user.id) : null;
+    const limits = device ? [LOGIN_BUCKETS.device(device)] : [LOGIN_BUCKETS.ip(ctx.ip), LOGIN_BUCKETS.source(email, ctx.ip), LOGIN_BUCKETS.account(email)];
+    let taken: Reservation[];
+    try {
+      taken = await this.rateLimits.take(limits);
+    } catch (error) {
+      if (!(error instanceof ThrottledError)) throw error;
+      if (user && error.limit.bucket === LOGIN_BUCKETS.account(email).bucket) await this.noticeLockedAccount(user, email);
+      throw throttled(ctx.language, error.retryAfterMs);
     }
+    if (!user) throw new UnauthorizedException(apiError(401, LOGIN_MESSAGES.emailNotRegistered, { field: 'email' }));
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.password.trim()))) {
-      await this.rateLimits.hit(...limits.map((l) => l.bucket));
+      // The guess that fills the account's budget tells the owner too: a patient attacker never trips it.
+      if (!device && (await this.rateLimits.count(LOGIN_BUCKETS.account(email))) >= LOGIN_THROTTLE.maxFailures) await this.noticeLockedAccount(user, email);
       throw new UnauthorizedException(apiError(401, LOGIN_MESSAGES.passwordIncorrect, { field: 'password' }));
     }
-    await this.rateLimits.reset(limits[0].bucket);
+    await this.rateLimits.refund(taken);
+    await this.rateLimits.reset(LOGIN_BUCKETS.source(email, ctx.ip).bucket, ...(device ? [LOGIN_BUCKETS.device(device).bucket] : []));
     await this.adoptSessionPrefs(user.id, body.prefs, ctx);
-    return this.session(user.id);
+    return { session: await this.session(user.id), deviceCookie: this.devices.issue(user.id) };
+  }
+
+  /** One mail per day at most, however long the guessing goes on. */
+  private async noticeLockedAccount(user: { id: number; name: string; language: string }, email: string): Promise<void> {
+    try {
+      await this.rateLimits.take([LOGIN_BUCKETS.notice(email)]);
+    } catch (error) {
+      if (error instanceof ThrottledError) return;
+      throw error;
+    }
+    await this.mailer.sendLoginLockedNotice(user, email);
   }
 
   /** A fresh login token and the user. */

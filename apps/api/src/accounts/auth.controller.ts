@@ -8,6 +8,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { TokenService } from '../common/auth/token.service';
 import { AccountsService } from './accounts.service';
+import { DeviceCookieService } from './device-cookie.service';
 import { FACEBOOK_API_VERSION, facebookCallbackUrl, type FacebookIdentity } from './facebook.strategy';
 import { parseBody } from './parse-body';
 import { Ctx, parseCookieHeader, requestContext, type RequestContext } from './request-context';
@@ -59,13 +60,19 @@ export class AuthController {
     private readonly accounts: AccountsService,
     private readonly social: SocialLoginService,
     private readonly tokens: TokenService,
+    private readonly devices: DeviceCookieService,
   ) {}
 
-  /** {email, password, prefs} → {token, user}; 401 with the spec's two messages; 429 when throttled. */
+  /**
+   * {email, password, prefs} → {token, user} and a device cookie (ADR 0005); 401 with the spec's two
+   * messages; 429 with Retry-After when throttled.
+   */
   @Post('login')
   @HttpCode(200)
-  login(@Body() body: unknown, @Ctx() ctx: RequestContext): Promise<SessionResponse> {
-    return this.accounts.login(parseBody(loginRequestSchema, body), ctx);
+  async login(@Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponse> {
+    const { session, deviceCookie } = await this.accounts.login(parseBody(loginRequestSchema, body), ctx);
+    void reply.header('Set-Cookie', this.devices.header(deviceCookie));
+    return session;
   }
 
   /** Which social logins are configured: the web hides the button otherwise. */

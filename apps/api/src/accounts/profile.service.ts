@@ -20,11 +20,14 @@ import { AccountsService, forbidden, isUniqueViolation, MISSING_PASSWORD_META, n
 import { unprocessable } from './parse-body';
 import { RateLimitService, type RateLimit } from './rate-limit.service';
 import type { RequestContext } from './request-context';
+import { VERIFICATION_MAIL_BUCKETS } from './throttles';
 
 const mailLimits = (email: string, ip: string): RateLimit[] => [
   { bucket: `mail:ip:${ip}`, max: MAIL_REQUEST_THROTTLE.perIp, windowMs: MAIL_REQUEST_THROTTLE.windowMs },
   { bucket: `mail:email:${email}`, max: MAIL_REQUEST_THROTTLE.perEmail, windowMs: MAIL_REQUEST_THROTTLE.windowMs },
 ];
+
+const verificationMailLimits = (email: string, ip: string): RateLimit[] => [VERIFICATION_MAIL_BUCKETS.ip(ip), VERIFICATION_MAIL_BUCKETS.address(email)];
 
 /** What a logged-in user changes about themselves (section 5 "Password" and "Email and name"), and password reset requests. */
 @Injectable()
@@ -57,7 +60,7 @@ export class ProfileService {
     const email = normalizeEmail(rawEmail);
     const user = await this.prisma.user.findUniqueOrThrow({ where: { id: caller.id }, select: { id: true, name: true, language: true, email: true } });
     if (user.email === email) return { user: await this.accounts.sessionUser(user.id) };
-    await this.rateLimits.consume(mailLimits(email, ctx.ip), ctx.language);
+    await this.rateLimits.consume(verificationMailLimits(email, ctx.ip), ctx.language);
     const taken = () => unprocessable(ERROR_MESSAGES.emailInUse, [{ path: 'email', message: ERROR_MESSAGES.emailInUse }], ACCOUNT_ERROR_CODES.emailInUse);
     if (await this.prisma.user.findUnique({ where: { email }, select: { id: true } })) throw taken();
     try {
@@ -85,7 +88,7 @@ export class ProfileService {
       throw unprocessable(ERROR_MESSAGES.boligagentWrongUserEmail, [{ path: 'email', message: ERROR_MESSAGES.boligagentWrongUserEmail }]);
     }
     if (user.emailVerified) return { ok: true };
-    await this.rateLimits.consume(mailLimits(user.email, ctx.ip), ctx.language);
+    await this.rateLimits.consume(verificationMailLimits(user.email, ctx.ip), ctx.language);
     await this.mailer.sendVerification(user, user.email);
     return { ok: true };
   }
@@ -100,12 +103,13 @@ export class ProfileService {
     const errors = validatePasswordChange({ newPassword: input.newPassword, repeat: input.repeat ?? input.newPassword, oldPassword: input.oldPassword, missingPw }, language);
     if (errors.length > 0) throw unprocessable(errors[0].message, errors.map((e) => ({ path: e.field, message: e.message })));
     if (!missingPw) {
+      // Taken before hashing, like a login attempt, and given back when the password was right.
       const limit: RateLimit = { bucket: `password:user:${user.id}`, max: LOGIN_THROTTLE.maxFailures, windowMs: LOGIN_THROTTLE.windowMs };
-      await this.rateLimits.assertAllowed([limit], language);
+      const taken = await this.rateLimits.consume([limit], language);
       if (!(await verifyPassword(user.passwordHash as string, (input.oldPassword ?? '').trim()))) {
-        await this.rateLimits.hit(limit.bucket);
         throw unprocessable(LOGIN_MESSAGES.passwordIncorrect, [{ path: 'oldPassword', message: LOGIN_MESSAGES.passwordIncorrect }], ACCOUNT_ERROR_CODES.wrongPassword);
       }
+      await this.rateLimits.refund(taken);
     }
     await this.storePassword(user.id, input.newPassword);
     return { user: await this.accounts.sessionUser(user.id) };

@@ -26,7 +26,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return;
     }
     if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-    void reply.status(status).send(toApiError(exception, status));
+    const body = toApiError(exception, status);
+    // A throttled request learns when to try again in the header too (RFC 9110), not only in the body.
+    const retryAfter = (body as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (status === HttpStatus.TOO_MANY_REQUESTS && typeof retryAfter === 'number') void reply.header('Retry-After', String(retryAfter));
+    void reply.status(status).send(body);
   }
 }
 

@@ -9,7 +9,7 @@ export interface AccountMail {
   html: string;
 }
 
-export type AccountMailKind = 'verify-email' | 'reset-password' | 'email-changed';
+export type AccountMailKind = 'verify-email' | 'reset-password' | 'email-changed' | 'login-locked';
 
 interface MailInput {
   name: string;
@@ -52,6 +52,27 @@ const TEXTS: Record<AccountMailKind, Record<Language, { subject: string; lines: 
     en: {
       subject: 'Your Husly email address has changed',
       lines: (i) => [`Hi ${i.name}`, `The email address of your Husly profile was changed to ${i.newEmail ?? ''}.`, 'If this was not you, please contact our customer support.'],
+    },
+  },
+  // The link is the reset page: a stranger who guesses may know an old password.
+  'login-locked': {
+    da: {
+      subject: 'Mange forkerte logins på din Husly-profil',
+      lines: (i) => [
+        `Hej ${i.name}`,
+        'Nogen har prøvet at logge ind på din Husly-profil med forkert adgangskode mange gange. Logins fra nye enheder er sat på pause et kvarter ad gangen; på en enhed, hvor du har logget ind før, kan du stadig logge ind.',
+        'Var det ikke dig, så vælg gerne en ny adgangskode.',
+      ],
+      button: 'Vælg ny adgangskode',
+    },
+    en: {
+      subject: 'Many failed logins to your Husly profile',
+      lines: (i) => [
+        `Hi ${i.name}`,
+        'Someone has tried to log in to your Husly profile with a wrong password many times. Logins from new devices are paused for a quarter of an hour at a time; on a device where you have logged in before, you can still log in.',
+        'If this was not you, consider choosing a new password.',
+      ],
+      button: 'Choose a new password',
     },
   },
 };
