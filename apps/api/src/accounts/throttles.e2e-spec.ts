@@ -29,7 +29,12 @@ describe('account throttles', () => {
   const email = () => `throttle-${unique()}@husly.test`;
   const login = (address: string, password: string, headers: Record<string, string> = {}) => t.request('POST', '/api/auth/login', { email: address, password }, headers);
 
-  beforeAll(async () => (t = await createTestApp({ clock: new Clock() })));
+  beforeAll(async () => {
+    // Frozen: only advance() moves time, so waits and windows do not depend on how fast hashing runs.
+    const clock = new Clock();
+    clock.set(new Date());
+    t = await createTestApp({ clock });
+  });
   afterAll(() => t.close());
 
   /** The mails in the outbox to `to` with `subject`, once the queue has run everything queued. */
