@@ -31,8 +31,8 @@ const log = (...a) => console.log(...a);
 let cities = CITIES;
 const env = {
   NODE_ENV: 'production',
-    // Production refuses the test payment provider; no payment is made here.
-    STRIPE_SECRET_KEY: 'sk_test_bench_unused', STRIPE_PUBLISHABLE_KEY: 'pk_test_bench_unused', STRIPE_WEBHOOK_SECRET: 'whsec_bench_unused',
+  // Production refuses the test payment provider; no payment is made here.
+  STRIPE_SECRET_KEY: 'sk_test_bench_unused', STRIPE_PUBLISHABLE_KEY: 'pk_test_bench_unused', STRIPE_WEBHOOK_SECRET: 'whsec_bench_unused',
   JWT_SECRET: randomBytes(48).toString('base64'),
   DATABASE_URL: BENCH_URL,
   SEED_DEMO_DATA: 'false',

@@ -249,5 +249,8 @@ export const paymentFailureSchema = z.object({
   statusCode: z.literal(402),
   code: z.literal('payment-failed'),
   paymentCode: z.number().int(),
+  /** A PAYMENT_MESSAGES key of @husly/domain: paymentErrorKey(paymentCode), or dankortNotSupported. */
+  messageKey: z.string(),
   message: z.string(),
+  field: z.string().optional(),
 });

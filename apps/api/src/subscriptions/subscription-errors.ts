@@ -10,9 +10,12 @@ export function subscriptionError(status: number, code: SubscriptionErrorCode, m
 
 export const notFound = (what = 'Subscription'): HttpException => subscriptionError(404, 'not-found', `${what} not found`);
 
-/** A refused card: 402 with the section 8 payment code the web turns into its message. */
-export function paymentFailed(paymentCode: number, message: string = PAYMENT_MESSAGES.generic, field?: string): HttpException {
-  return new HttpException({ ...apiError(402, message, { code: 'payment-failed', ...(field ? { field } : {}) }), paymentCode }, 402);
+/**
+ * A refused card: 402 with the section 8 payment code and the message key (PAYMENT_MESSAGES) the web
+ * shows; the key is more specific than the code for Dankort.
+ */
+export function paymentFailed(paymentCode: number, message: string = PAYMENT_MESSAGES.generic, field?: string, messageKey?: string): HttpException {
+  return new HttpException({ ...apiError(402, message, { code: 'payment-failed', ...(field ? { field } : {}) }), paymentCode, messageKey: messageKey ?? 'generic' }, 402);
 }
 
 /** The body, query or params parsed by a contract schema; a wrong shape is a 400 naming the fields. */

@@ -1,10 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import type { RawBodyRequest } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import {
   cancelSubscriptionRequestSchema,
   changePlanRequestSchema,
   createSubscriptionRequestSchema,
   subscriptionIdParamSchema,
   transactionIdParamSchema,
+  type SubscriptionView,
   type CreateSubscriptionResponse,
   type OffersResponse,
   type SubscriptionsResponse,
@@ -16,6 +19,7 @@ import { CurrentUser, JwtAuthGuard, OptionalJwtAuthGuard } from '../common/auth/
 import { OffersService } from './offers.service';
 import { parseInput } from './subscription-errors';
 import { SubscriptionsService } from './subscriptions.service';
+import { WebhookEventsService } from './webhook-events.service';
 
 /** Spec section 7 "Subscriptions". Every call but the offers needs the bearer token. */
 @Controller('subscriptions')
@@ -23,6 +27,7 @@ export class SubscriptionsController {
   constructor(
     private readonly offers: OffersService,
     private readonly subscriptions: SubscriptionsService,
+    private readonly webhooks: WebhookEventsService,
   ) {}
 
   /** Public (the splash shows to visitors); with a token it says whether this user may still buy the intro. */
@@ -74,6 +79,33 @@ export class SubscriptionsController {
   async cancel(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<SubscriptionsResponse> {
     await this.subscriptions.cancel(user, parseInput(cancelSubscriptionRequestSchema, body).id);
     return this.subscriptions.list(user.id);
+  }
+
+  /**
+   * The built-in test provider's payment form (only without STRIPE_SECRET_KEY): pays the client
+   * secret with a test card. A refused card is a 402 with the section 8 payment code.
+   */
+  @Post('test-payments/:clientSecret/confirm')
+  @HttpCode(200)
+  @UseGuards(JwtAuthGuard)
+  async confirmTestPayment(@CurrentUser() user: AuthUser, @Param('clientSecret') clientSecret: string, @Body() body: unknown) {
+    const { subscriptionId } = await this.subscriptions.confirmTestPayment(user, clientSecret, (body ?? {}) as Record<string, unknown>);
+    return { status: 'succeeded' as const, subscriptionId, returnUrl: '/profile' };
+  }
+
+  /** The 14-day right of withdrawal: refunds the charges and ends access now. */
+  @Post(':id/withdraw')
+  @HttpCode(200)
+  @UseGuards(JwtAuthGuard)
+  withdraw(@CurrentUser() user: AuthUser, @Param() params: unknown): Promise<{ refundedOre: number; subscription: SubscriptionView }> {
+    return this.subscriptions.withdraw(user, parseInput(subscriptionIdParamSchema, params).id);
+  }
+
+  /** Stripe's webhook: verified on the raw body, stored once, the work queued; answers at once. */
+  @Post('webhook')
+  @HttpCode(200)
+  webhook(@Req() request: RawBodyRequest<FastifyRequest>, @Headers('stripe-signature') signature?: string) {
+    return this.webhooks.receive(request.rawBody, signature);
   }
 
   @Get('transactions')

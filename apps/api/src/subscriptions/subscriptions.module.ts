@@ -1,15 +1,48 @@
 import { Module } from '@nestjs/common';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { Clock } from '../infra/clock/clock';
+import { PrismaService } from '../infra/prisma/prisma.service';
+import { PaymentGateway } from './gateway/payment-gateway';
+import { StripePaymentGateway } from './gateway/stripe-payment-gateway';
+import { TestPaymentGateway } from './gateway/test-payment-gateway';
 import { SubscriptionsResolver } from './graphql/subscriptions.resolver';
 import { OffersService } from './offers.service';
 import { PaymentProvidersService } from './payment-providers.service';
 import { SubscriptionAccessService } from './subscription-access.service';
+import { SubscriptionMailService } from './subscription-mail.service';
+import { SubscriptionReconcileService } from './subscription-reconcile.service';
+import { SubscriptionSyncService } from './subscription-sync.service';
 import { SubscriptionsController } from './subscriptions.controller';
+import { SubscriptionsProcessor } from './subscriptions.processor';
 import { SubscriptionsService } from './subscriptions.service';
+import { WebhookEventsService } from './webhook-events.service';
 
-/** Subscriptions and payments: offers, purchase, cancel/reactivate/change, receipts, REST and GraphQL. */
+/** Subscriptions and payments: offers, purchase, cancel/reactivate/change, receipts, webhooks, REST and GraphQL. */
 @Module({
   controllers: [SubscriptionsController],
-  providers: [SubscriptionAccessService, OffersService, PaymentProvidersService, SubscriptionsService, SubscriptionsResolver],
-  exports: [SubscriptionAccessService],
+  providers: [
+    {
+      // Stripe when configured; otherwise the built-in test provider (the env schema refuses that in production).
+      provide: PaymentGateway,
+      inject: [APP_CONFIG, PrismaService, Clock],
+      useFactory: (config: AppConfig, prisma: PrismaService, clock: Clock): PaymentGateway => {
+        if (config.payments.stripe) return new StripePaymentGateway(config.payments.stripe);
+        if (config.env === 'production') throw new Error('The test payment provider never runs in production: set STRIPE_SECRET_KEY');
+        return new TestPaymentGateway(prisma, clock);
+      },
+    },
+    SubscriptionAccessService,
+    OffersService,
+    PaymentProvidersService,
+    SubscriptionSyncService,
+    SubscriptionsService,
+    SubscriptionMailService,
+    SubscriptionReconcileService,
+    WebhookEventsService,
+    SubscriptionsProcessor,
+    SubscriptionsResolver,
+  ],
+  exports: [SubscriptionAccessService, SubscriptionReconcileService],
 })
 export class SubscriptionsModule {}

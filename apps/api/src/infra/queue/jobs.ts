@@ -16,6 +16,16 @@ export const JOBS = {
   boligagentInstant: defineJob<{ dwellingIds: number[] }>('boligagent.instant', { attempts: 5, backoffMs: 5_000 }),
   /** Boligagent: hand claimed mails to SMTP; a retry re-sends only those still pending. */
   boligagentSend: defineJob<{ mailIds: number[] }>('boligagent.send', { attempts: 6, backoffMs: 10_000 }),
+  /** Subscriptions: a verified payment webhook event; re-reads what it names from the provider. */
+  subscriptionWebhook: defineJob<{ eventId: string }>('subscription.webhook', { attempts: 8, backoffMs: 5_000 }),
+  /** Subscriptions: re-read one provider subscription and repair ours. */
+  subscriptionSync: defineJob<{ providerSubscriptionId: string }>('subscription.sync', { attempts: 8, backoffMs: 5_000 }),
+  /** Subscriptions: the receipt mail after a charge (a marker column makes it once only). */
+  subscriptionReceipt: defineJob<{ transactionId: number }>('subscription.receipt', { attempts: 6, backoffMs: 10_000 }),
+  /** Subscriptions: the reminder a few days before an intro converts to the recurring price. */
+  subscriptionIntroReminder: defineJob<{ subscriptionId: string }>('subscription.intro-reminder', { attempts: 6, backoffMs: 10_000 }),
+  /** Subscriptions: hourly (and `npm run subscriptions:reconcile`): heal what lost webhooks left behind. */
+  subscriptionReconcile: defineJob<{ trigger: 'schedule' | 'command' }>('subscription.reconcile', { attempts: 3, backoffMs: 60_000 }),
 } as const;
 
 export const ALL_JOBS = Object.values(JOBS);

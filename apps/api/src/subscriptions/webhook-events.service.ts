@@ -1,0 +1,59 @@
+import { HttpException, Inject, Injectable } from '@nestjs/common';
+import { apiError } from '@husly/contracts';
+import { Clock } from '../infra/clock/clock';
+import { PrismaService } from '../infra/prisma/prisma.service';
+import { JobQueue } from '../infra/queue/job-queue.service';
+import { JOBS } from '../infra/queue/jobs';
+import { PaymentGateway } from './gateway/payment-gateway';
+import { SubscriptionSyncService } from './subscription-sync.service';
+
+/**
+ * POST /api/subscriptions/webhook: verify the signature on the raw body, store the event id once,
+ * queue the work, answer. The job re-reads the subscription from the provider, trusting the event
+ * only for which subscription (or customer) it concerns.
+ */
+@Injectable()
+export class WebhookEventsService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly gateway: PaymentGateway,
+    private readonly syncer: SubscriptionSyncService,
+    private readonly jobs: JobQueue,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async receive(rawBody: Buffer | undefined, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+    let event;
+    try {
+      if (!rawBody) throw new Error('no body');
+      event = this.gateway.parseWebhook(rawBody, signature);
+    } catch {
+      // Bad, missing or stale signature, or not an event: nothing is stored or changed.
+      throw new HttpException(apiError(400, 'Webhook signature verification failed', { code: 'bad-signature' }), 400);
+    }
+    const objectId = event.subscriptionId ?? (event.customerId ? `customer:${event.customerId}` : null);
+    const stored = await this.prisma.paymentWebhookEvent.createMany({ data: [{ id: event.id, type: event.type, objectId }], skipDuplicates: true });
+    if (stored.count === 0) return { received: true, duplicate: true };
+    await this.jobs.enqueue(JOBS.subscriptionWebhook, { eventId: event.id }, { jobId: `subscription-webhook-${event.id}` });
+    return { received: true, duplicate: false };
+  }
+
+  /** The job: re-read what the event names and repair ours. */
+  async process(eventId: string): Promise<void> {
+    const event = await this.prisma.paymentWebhookEvent.findUnique({ where: { id: eventId } });
+    if (!event || event.processedAt) return;
+    const ids: string[] = [];
+    if (event.objectId?.startsWith('customer:')) {
+      // payment_intent.* name only the customer: re-read that customer's subscriptions that are not over.
+      const subs = await this.prisma.subscription.findMany({
+        where: { providerCustomerId: event.objectId.slice('customer:'.length), providerSubscriptionId: { not: null }, status: { in: ['INCOMPLETE', 'ACTIVE', 'PAUSED'] } },
+        select: { providerSubscriptionId: true },
+      });
+      ids.push(...subs.map((s) => s.providerSubscriptionId as string));
+    } else if (event.objectId) {
+      ids.push(event.objectId);
+    }
+    for (const id of ids) await this.syncer.sync(id);
+    await this.prisma.paymentWebhookEvent.update({ where: { id: eventId }, data: { processedAt: this.clock.now() } });
+  }
+}
