@@ -208,13 +208,17 @@ async function main() {
     await constantRate({ port, rate: 50, seconds: 5, payloads });
     log(`measuring: ${SECONDS} s at ${RATE}/s`);
     const result = await constantRate({ port, rate: RATE, seconds: SECONDS, payloads });
-    const sentAt = performance.now();
-    const stored = Number((await db.query('SELECT count(*) FROM payment_webhook_events')).rows[0].count);
-    await waitFor(async () => Number((await db.query('SELECT count(*) FROM payment_webhook_events WHERE processed_at IS NULL')).rows[0].count) === 0, 'the worker to finish', 600_000);
-    const drainS = (performance.now() - sentAt) / 1000;
-    const paid = Number((await db.query(`SELECT count(*) FROM subscriptions WHERE status = 'ACTIVE'`)).rows[0].count);
     log(`acknowledgement at ${RATE}/s for ${SECONDS} s: ${result.sent} events, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, max ${result.max} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
-    log(`jobs: ${stored} events stored, all processed ${drainS.toFixed(1)} s after the last was sent; ${paid}/${SUBSCRIPTIONS} subscriptions ACTIVE`);
+    const sentAt = performance.now();
+    const counts = async () => (await db.query('SELECT count(*)::int AS stored, count(processed_at)::int AS processed FROM payment_webhook_events')).rows[0];
+    const before = await counts();
+    // The worker's backlog: followed for at most BENCH_DRAIN_SECONDS (default 120) so the figures
+    // above are never lost to a slow machine.
+    const drainLimit = (Number(process.env.BENCH_DRAIN_SECONDS) || 120) * 1000;
+    await waitFor(async () => (await counts()).processed === before.stored, 'the worker', drainLimit).catch(() => undefined);
+    const after = await counts();
+    const drainS = (performance.now() - sentAt) / 1000;
+    log(`jobs: ${after.stored} events stored; ${after.processed} processed (${before.processed} when the load ended, ${after.processed - before.processed} in the ${drainS.toFixed(1)} s after: ${((after.processed - before.processed) / drainS).toFixed(1)}/s)`);
     log(`target p99 < 50 ms: ${result.p99 < 50 && result.non2xx === 0 && result.errors === 0 ? 'met' : 'NOT met'}`);
   } finally {
     web.child.kill('SIGTERM');
