@@ -2,6 +2,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, write
 import { createServer, connect } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { EmbeddedWireServer } from './embedded-wire-server';
 
 export interface DatabaseHandle {
   url: string;
@@ -55,12 +56,18 @@ export async function openEmbeddedDatabase(dataDir: string, preferredPort = 0): 
 async function serve(dataDir: string, stateFile: string, preferredPort: number): Promise<DatabaseHandle> {
   // Loaded lazily: WASM start-up is only paid when the embedded mode is used.
   const { PGlite } = await import('@electric-sql/pglite');
-  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const pgdata = join(dataDir, 'pgdata');
   const db = await PGlite.create(pgdata);
-  const port = preferredPort || (await freePort());
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 64 });
-  await server.start();
+  // Our own wire server, not @electric-sql/pglite-socket: that one interleaves the messages of
+  // concurrent connections on PGlite's single backend (docs/decisions/0007).
+  const server = new EmbeddedWireServer(db, { host: '127.0.0.1', port: preferredPort, maxConnections: 64 });
+  let port: number;
+  try {
+    port = await server.start();
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   const state: EmbeddedState = { pid: process.pid, port };
   writeFileSync(stateFile, JSON.stringify(state));
   const cleanUp = () => {
