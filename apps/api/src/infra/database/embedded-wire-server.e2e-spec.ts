@@ -1,15 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, Pool, type PoolConfig } from 'pg';
 import { parseIntoClientConfig } from 'pg-connection-string';
+import { createApp } from '../../app';
+import { loadConfig } from '../../config/app-config';
+import { createCity, createDwelling } from '../../../test/factories';
 import { PrismaClient } from '../prisma/generated/client';
+import type { PrismaService } from '../prisma/prisma.service';
 import { createPrismaAdapter } from '../prisma/prisma-adapter';
 import { openEmbeddedDatabase, type DatabaseHandle } from './embedded-postgres';
 import { EmbeddedWireServer } from './embedded-wire-server';
-import { migrateDatabase } from './migrate';
+import { migrateDatabase, workspaceRoot } from './migrate';
+
+const SERVER_ENTRY = join(workspaceRoot(), 'dist/web-server/entry-server.cjs');
 
 /**
  * Issue 12: the embedded server must never let the messages of two connections interleave on
@@ -200,6 +206,51 @@ describe('embedded wire server: concurrent connections on one PGlite backend', (
     await a.end();
     await b.end();
   }, 120_000);
+
+  it('serves the first home page after boot with its latest dwellings, and hundreds of mixed API requests without a 5xx', async () => {
+    if (!existsSync(SERVER_ENTRY)) throw new Error('This test renders with the built web app: run `npm run build` first (npm test does).');
+    const asService = prisma as unknown as PrismaService; // the factories need only PrismaClient's methods
+    const city = await createCity(asService);
+    const dwellings: Array<{ id: number; headline: string }> = [];
+    for (let i = 0; i < 6; i++) dwellings.push(await createDwelling(asService, { cityId: city.id, headline: `Indlejret bolig ${i} ${city.slug}` }));
+
+    // The app exactly as in embedded mode: no DATABASE_URL, so both its pools use this server.
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'fatal', DATA_DIR: dataDir, DB_POOL_SIZE: '10' });
+    const app = await createApp(config, database);
+    try {
+      const fastify = app.getHttpAdapter().getInstance();
+      const get = (url: string) => fastify.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+      const login = (i: number) =>
+        fastify.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: { email: `wire-${i}@husly.test`, password: 'wrong-password-1' } });
+      const requests = range(300).map((i) => {
+        const d = dwellings[i % dwellings.length];
+        switch (i % 5) {
+          case 0:
+            return get(`/api/dwellings/${d.id}`);
+          case 1:
+            return get(`/api/dwellings/search?q=${encodeURIComponent(city.label)}&rooms=${1 + (i % 3)}`);
+          case 2:
+            return get('/api/dwellings/latest?count=15');
+          case 3:
+            return get('/api/dwellings/areas');
+          default:
+            return login(i); // writes rate-limit rows
+        }
+      });
+      // The first page the process renders, among all the others.
+      const [home, ...answers] = await Promise.all([fastify.inject({ method: 'GET', url: '/' }), ...requests]);
+      expect(home.statusCode).toBe(200);
+      // The rendered notice, not the translations embedded in the page's state.
+      expect(home.body.includes('>De nyeste boliger kunne ikke hentes lige nu.<'), 'the home page shows "could not be fetched"').toBe(false);
+      expect(home.body.includes(`>${dwellings[5].headline}</h3>`), 'the newest dwelling on the home page').toBe(true);
+      const failed = answers.flatMap((res, i) => (res.statusCode >= 500 ? [`request ${i}: ${res.statusCode} ${res.body.slice(0, 200)}`] : []));
+      expect(failed).toEqual([]);
+      const details = answers.filter((_, i) => i % 5 === 0);
+      expect(details.map((res) => res.json<{ headline: string }>().headline)).toEqual(details.map((_, k) => dwellings[(k * 5) % dwellings.length].headline));
+    } finally {
+      await app.close();
+    }
+  }, 300_000);
 });
 
 describe('embedded wire server: a client that keeps the backend and goes quiet', () => {
