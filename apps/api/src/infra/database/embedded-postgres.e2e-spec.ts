@@ -38,7 +38,7 @@ describe('embedded PostgreSQL (PGlite over the wire protocol)', () => {
     expect(rows).toEqual([{ label: 'Delt' }]);
     await writer.end();
     await reader.end();
-  }, 120_000);
+  }, 300_000);
 
   it('keeps the data across a restart', async () => {
     for (const h of handles.splice(0).reverse()) await h.close();
@@ -50,5 +50,5 @@ describe('embedded PostgreSQL (PGlite over the wire protocol)', () => {
     const { rows } = await client.query(`SELECT label FROM cities WHERE slug = 'delt'`);
     await client.end();
     expect(rows).toEqual([{ label: 'Delt' }]);
-  }, 120_000);
+  }, 300_000);
 });
