@@ -51,16 +51,24 @@ export class BoligagentProcessor implements OnModuleInit, OnApplicationBootstrap
       // One scheduler in Redis however many workers start: upsert is idempotent.
       const queue = this.moduleRef.get<Queue>(getQueueToken(QUEUE_NAME), { strict: false });
       // Not awaited: with Redis down the upsert waits for it, and boot (and /api/health, which
-      // reports the outage) must not wait with it. BullMQ sends it once Redis answers.
-      void queue.upsertJobScheduler(
-        SCHEDULER_ID,
-        { pattern: `0 ${DIGEST_HOUR} * * *`, tz: DIGEST_TIME_ZONE },
-        {
-          name: JOBS.boligagentDigest.name,
-          data: { trigger: 'schedule' },
-          opts: { attempts: JOBS.boligagentDigest.attempts, backoff: { type: 'exponential', delay: JOBS.boligagentDigest.backoffMs } },
-        },
-      ).catch((error: unknown) => this.logger.error(`could not register the nightly boligagent schedule: ${String(error)}`));
+      // reports the outage) must not wait with it. Upserted once Redis answers, after
+      // waitUntilReady: BullMQ's upsert awaits the client inside a `new Promise(async …)`, so a
+      // connection closed before it was ready (shutdown with Redis down) would reject in there,
+      // unhandled, and never reach this catch.
+      void queue
+        .waitUntilReady()
+        .then(() =>
+          queue.upsertJobScheduler(
+            SCHEDULER_ID,
+            { pattern: `0 ${DIGEST_HOUR} * * *`, tz: DIGEST_TIME_ZONE },
+            {
+              name: JOBS.boligagentDigest.name,
+              data: { trigger: 'schedule' },
+              opts: { attempts: JOBS.boligagentDigest.attempts, backoff: { type: 'exponential', delay: JOBS.boligagentDigest.backoffMs } },
+            },
+          ),
+        )
+        .catch((error: unknown) => this.logger.error(`could not register the nightly boligagent schedule: ${String(error)}`));
     } else {
       this.scheduleInProcess();
     }

@@ -5,6 +5,7 @@ import { BullWorkerProcessor } from './bull-worker.processor';
 import { QUEUE_NAME } from './job-definition';
 import { BULL_QUEUE, JobQueue } from './job-queue.service';
 import { redisOptionsFromUrl } from './redis-connection';
+import { patchBullmqCloseRace } from './bullmq-close-patch';
 
 @Global()
 @Module({})
@@ -14,6 +15,7 @@ export class QueueModule {
     if (!redisUrl) {
       return { module: QueueModule, providers: [JobQueue], exports: [JobQueue] };
     }
+    patchBullmqCloseRace();
     const providers: Provider[] = [{ provide: BULL_QUEUE, useExisting: getQueueToken(QUEUE_NAME) }, JobQueue];
     // The worker runs where the role asks for it: `all` (one process) or `worker` (compose's worker).
     if (config.role !== 'web') providers.push(BullWorkerProcessor);
