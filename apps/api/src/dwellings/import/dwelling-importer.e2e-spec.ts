@@ -120,6 +120,34 @@ describe('importDwellingFeed on the real database', () => {
     expect(media()).toEqual(files);
   });
 
+  it('accepts a city that names the zip\'s city, and refuses the file when a row\'s city is another city', async () => {
+    const city = await t.prisma.city.findUniqueOrThrow({ where: { id: cityId }, include: { aliases: true } });
+    const otherCity = await createCity(t.prisma);
+    const feed = JSON.parse(readFileSync(join(dir, 'example-feed.json'), 'utf8'));
+    const row = (n: number, over: Record<string, unknown>) => ({ ...feed[1], externalId: `city-${n}-${sfx}`, ...over });
+    // Label in capitals, slug, the postal name in lower case, nested location.city.
+    const good = [
+      row(1, { city: city.label.toUpperCase() }),
+      row(2, { city: city.slug }),
+      row(3, { city: `${city.label} c`.toLowerCase() }),
+      row(4, { location: { ...feed[1].location, city: city.label } }),
+    ];
+    writeFileSync(join(dir, 'cities.json'), JSON.stringify(good));
+    expect(await run('cities.json', { source: `city-${sfx}` })).toMatchObject({ created: 4 });
+    expect((await dwellingsOf(`city-${sfx}`)).map((d) => d.cityId)).toEqual([cityId, cityId, cityId, cityId]);
+
+    const files = media();
+    writeFileSync(join(dir, 'wrong-city.json'), JSON.stringify([...good.map((r) => ({ ...r, rent: 7777 })), row(5, { city: otherCity.label })]));
+    const error = await run('wrong-city.json', { source: `city-${sfx}` }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FeedError);
+    expect((error as FeedError).problems).toEqual([`row 5: city: "${otherCity.label}" is not the city of zip ${zip} (${city.label})`]);
+    // Nothing of the file applied.
+    const stored = await dwellingsOf(`city-${sfx}`);
+    expect(stored).toHaveLength(4);
+    expect(stored.every((d) => d.rent !== 7777)).toBe(true);
+    expect(media()).toEqual(files);
+  });
+
   it('imports the CSV feed with the same names as columns', async () => {
     const result = await run('example-feed.csv', { source: `csv-${sfx}` });
     expect(result).toMatchObject({ created: 2, imagesWritten: 2 });

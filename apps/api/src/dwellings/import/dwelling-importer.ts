@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import type { PrismaService } from '../../infra/prisma/prisma.service';
 import { dwellingMediaDir } from '../media.controller';
 import {
+  cityProblem,
   contentHash,
   FeedError,
   mapRow,
@@ -14,6 +15,7 @@ import {
   type ImportPlan,
   type MappedDwelling,
   type MappedLandlord,
+  type ZipCity,
 } from './feed-row';
 
 // Sizes as the demo images (prisma/seed/demo-images.ts): the full image fits 1024x768, the blurred
@@ -63,13 +65,24 @@ export async function importDwellingFeed(prisma: PrismaService, options: ImportO
   const feed = readFeed(await readFile(options.file, 'utf8'), options.file);
   const { rows, errors } = validateFeed(feed, dirname(options.file));
 
-  // Cities by zip, and the images (readable and decodable) of the rows that passed the schema.
-  const zips = await prisma.postalCode.findMany({ where: { zip: { in: [...new Set(rows.map((r) => r.data.zip))] } }, select: { zip: true, cityId: true } });
+  // Cities by zip (with what a feed may call them), and the images (readable and decodable) of the
+  // rows that passed the schema.
+  const zips = await prisma.postalCode.findMany({
+    where: { zip: { in: [...new Set(rows.map((r) => r.data.zip))] } },
+    select: { zip: true, name: true, cityId: true, city: { select: { slug: true, label: true, aliases: { where: { kind: 'NAME' }, select: { alias: true } } } } },
+  });
   const cityByZip = new Map(zips.map((z) => [z.zip, z.cityId]));
+  const zipCities = new Map<string, ZipCity>(
+    zips.map((z) => [z.zip, { slug: z.city.slug, label: z.city.label, names: [z.name, ...z.city.aliases.map((a) => a.alias)] }]),
+  );
   const prepared: PreparedRow[] = [];
   for (const row of rows) {
     const rowErrors: string[] = [];
     if (!cityByZip.has(row.data.zip)) rowErrors.push(`row ${row.row}: zip: ${row.data.zip} is not a known postal code`);
+    // A city that is not the zip's city means one of the two is wrong: listing the dwelling in the
+    // zip's city could show it to the wrong searchers, so the row is refused like any bad row.
+    const cityError = cityProblem(row.row, row.data.city, row.data.zip, zipCities.get(row.data.zip));
+    if (cityError) rowErrors.push(cityError);
     const images: PreparedRow['images'] = [];
     for (const [i, path] of row.imagePaths.entries()) {
       try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentHash, mapRow, planImport, readFeed, validateFeed } from './feed-row';
+import { cityMatchesZip, cityProblem, contentHash, mapRow, planImport, readFeed, validateFeed, type ZipCity } from './feed-row';
 
 const good = {
   externalId: 'a-1',
@@ -51,6 +51,20 @@ describe('readFeed and validateFeed', () => {
   ])('refuses %j with "%s"', (change, message) => {
     const { errors } = validateFeed(readFeed(JSON.stringify([{ ...good, ...change }]), 'f.json'), '/');
     expect(errors).toContain(message);
+  });
+
+  it('takes the city of section 3 from `city`, `location.city` (JSON) or a `location.city` column (CSV), and keeps it out of what is stored', () => {
+    for (const row of [{ ...good, city: 'Aarhus C' }, { ...good, location: { street: 'Åboulevarden 1', city: 'Aarhus C' } }]) {
+      const { rows, errors } = validateFeed(readFeed(JSON.stringify([row]), 'f.json'), '/');
+      expect(errors).toEqual([]);
+      expect(rows[0].data).toMatchObject({ city: 'Aarhus C', street: 'Åboulevarden 1' });
+      // The zip decides where a dwelling is listed; the city is only checked against it.
+      expect(mapRow(rows[0].data, 'src').dwelling).not.toHaveProperty('city');
+    }
+    const csv = ['externalId,headline,rent,zip,location.street,location.city,landlord.name', 'c-1,Hus,9000,8000,Vej 2,Aarhus C,Jens'].join('\n');
+    const { rows, errors } = validateFeed(readFeed(csv, 'feed.csv'), '/');
+    expect(errors).toEqual([]);
+    expect(rows[0].data).toMatchObject({ city: 'Aarhus C', street: 'Vej 2', zip: '8000' });
   });
 
   it('numbers rows from 1 and refuses a repeated externalId', () => {
@@ -109,5 +123,50 @@ describe('planImport', () => {
     expect(planImport('s', [{ row: 5, externalId: 'theirs', hash: 'x' }], existing, false).conflicts).toEqual([
       'row 5: externalId: "theirs" belongs to the source "other"',
     ]);
+  });
+});
+
+describe('a feed city against its zip', () => {
+  const aarhus: ZipCity = { slug: 'aarhus', label: 'Aarhus', names: ['Aarhus C', 'århus', 'viby j'] };
+  const koebenhavn: ZipCity = { slug: 'koebenhavn', label: 'København', names: ['København K', 'kobenhavn', 'copenhagen'] };
+
+  it.each([
+    ['Aarhus', aarhus],
+    ['aarhus', aarhus],
+    ['AARHUS C', aarhus],
+    ['aarhus c', aarhus],
+    ['8000 Aarhus C', aarhus],
+    ['Århus', aarhus],
+    ['Viby J', aarhus],
+    ['København', koebenhavn],
+    ['KØBENHAVN K', koebenhavn],
+    ['koebenhavn', koebenhavn],
+    ['Kobenhavn', koebenhavn],
+    ['Copenhagen', koebenhavn],
+    // Å as A plus a combining ring (macOS/iOS input), and an accent nobody writes in Danish.
+    ['\u00c5rhus'.normalize('NFD'), aarhus],
+    ['Àarhus', aarhus],
+  ])('"%s" is the zip\'s city', (city, zipCity) => {
+    expect(cityMatchesZip(city, zipCity)).toBe(true);
+  });
+
+  it.each([
+    ['Odense', aarhus],
+    ['Aarhu', aarhus],
+    ['Aarhus Vest', aarhus],
+    ['%', aarhus],
+    ['aar%', aarhus],
+    ['-', aarhus],
+    ['Frederiksberg', koebenhavn],
+  ])('"%s" is not', (city, zipCity) => {
+    expect(cityMatchesZip(city, zipCity)).toBe(false);
+  });
+
+  it('reports the row, the field and both places; no city or an unknown zip is no city problem', () => {
+    expect(cityProblem(3, 'Odense', '8000', aarhus)).toBe('row 3: city: "Odense" is not the city of zip 8000 (Aarhus)');
+    expect(cityProblem(3, 'Aarhus C', '8000', aarhus)).toBeNull();
+    expect(cityProblem(3, undefined, '8000', aarhus)).toBeNull();
+    // An unknown zip is reported as such (zip: … is not a known postal code).
+    expect(cityProblem(3, 'Odense', '0001', undefined)).toBeNull();
   });
 });

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { isAbsolute, resolve } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { z } from 'zod';
-import { DWELLING_FACT_KEYS } from '@husly/domain';
+import { citySlug, DWELLING_FACT_KEYS } from '@husly/domain';
 
 // A landlord feed: the detail fields of spec section 3, flattened (location.street → street,
-// geolocation.lat → lat, facts.deposit → deposit), plus externalId, zip, images and a landlord.
+// geolocation.lat → lat, facts.deposit → deposit), plus externalId, zip, images and a landlord. The
+// city (`city`, `location.city`) is optional and only checked: the zip decides where a dwelling is listed.
 // JSON: an array of objects. CSV: the same names as columns, landlord fields as "landlord.name" etc.,
 // lists (images, landlord.remark, dwelling_types) separated by "|". README "Import a landlord feed".
 
@@ -68,6 +69,7 @@ export const feedRowSchema = z
       z.string().trim().regex(/^(\d+(-\d+)?|\d{4}-\d{2}-\d{2})$/, 'must be months ("12-24") or a date YYYY-MM-DD').optional(),
     ),
     street: optionalText(200),
+    city: optionalText(100),
     zip: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().regex(/^\d{4}$/, 'must be a 4-digit postal code')),
     lat: z.preprocess(blankToUndefined, num.pipe(z.number().min(54, 'must lie in Denmark').max(58, 'must lie in Denmark')).optional()),
     lng: z.preprocess(blankToUndefined, num.pipe(z.number().min(7, 'must lie in Denmark').max(16, 'must lie in Denmark')).optional()),
@@ -85,7 +87,8 @@ function flatten(raw: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const landlord: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
-    if (key === 'location' && value && typeof value === 'object') Object.assign(out, pick(value, ['street', 'zip']));
+    if (key === 'location' && value && typeof value === 'object') Object.assign(out, pick(value, LOCATION_KEYS));
+    else if (key.startsWith('location.') && LOCATION_KEYS.includes(key.slice('location.'.length))) out[key.slice('location.'.length)] = value;
     else if (key === 'geolocation' && value && typeof value === 'object') Object.assign(out, pick(value, ['lat', 'lng']));
     else if (key === 'facts' && value && typeof value === 'object') Object.assign(out, value);
     else if (key === 'landlord' && value && typeof value === 'object') Object.assign(landlord, value);
@@ -95,6 +98,9 @@ function flatten(raw: Record<string, unknown>): Record<string, unknown> {
   out.landlord = landlord;
   return out;
 }
+
+/** Section 3's location{street, city} plus the zip; in CSV also as columns `location.street` etc. */
+const LOCATION_KEYS = ['street', 'city', 'zip'];
 
 const pick = (value: object, keys: string[]) =>
   Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([k]) => keys.includes(k)));
@@ -286,6 +292,38 @@ export function planImport(
     for (const e of existing) if (e.source === source && e.deletedAt === null && !inFeed.has(e.externalId)) plan.rent.push(e.externalId);
   }
   return plan;
+}
+
+/** A city as the feed check knows it: what a feed may call it. */
+export interface ZipCity {
+  label: string;
+  slug: string;
+  /** The postal name of the zip itself ("Aarhus C") and the city's name aliases. */
+  names: string[];
+}
+
+/**
+ * A feed's city names the zip's city when, normalised like a slug (case, æ/ø/å and other accents, a
+ * leading zip and a trailing direction code such as " C" do not count), it equals the city's slug,
+ * label, one of its name aliases or the zip's postal name. Exact comparison, no pattern matching.
+ */
+export function cityMatchesZip(city: string, zipCity: ZipCity): boolean {
+  const key = cityKey(city);
+  if (key === '') return false;
+  return [zipCity.slug, zipCity.label, ...zipCity.names].some((name) => cityKey(name) === key);
+}
+
+function cityKey(name: string): string {
+  // citySlug transliterates the Danish letters; other accents ("Tórshavn") are dropped first.
+  const withoutAccents = name.normalize('NFC').replace(/[^\p{ASCII}æøåÆØÅäöüÄÖÜ]/gu, (c) => c.normalize('NFD').replace(/\p{M}/gu, ''));
+  // Direction codes count in capitals only ("Aarhus C"); typed in lower case ("aarhus c") too.
+  return citySlug(withoutAccents.trim().replace(/\s(\S{1,2})$/u, (code) => code.toUpperCase()));
+}
+
+/** The problem with a row's city, or null: a city that is not the city of its zip. */
+export function cityProblem(row: number, city: string | undefined, zip: string, zipCity: ZipCity | undefined): string | null {
+  if (city === undefined || zipCity === undefined || cityMatchesZip(city, zipCity)) return null;
+  return `row ${row}: city: "${city}" is not the city of zip ${zip} (${zipCity.label})`;
 }
 
 export class FeedError extends Error {
