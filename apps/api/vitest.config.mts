@@ -21,6 +21,8 @@ export default defineConfig({
     globalSetup: ['apps/api/test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll gives up after 1 s by default: too short for a request under load.
+    expect: { poll: { timeout: 20_000 } },
     // Each file gets its own fresh data through factories, but they share one throwaway database.
     fileParallelism: true,
     maxWorkers: 2,

@@ -11,6 +11,8 @@ export default defineConfig({
     globalSetup: ['src/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // expect.poll gives up after 1 s by default: too short for a browser or an API call under load.
+    expect: { poll: { timeout: 20_000 } },
     fileParallelism: false,
     // Last: the browser journeys start a whole portal process.
     sequence: { groupOrder: 2 },

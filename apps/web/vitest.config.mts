@@ -18,5 +18,13 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.spec.ts', 'src/**/*.spec.tsx'],
     setupFiles: ['src/test/setup.ts'],
+    // Limits that only a hung test reaches: a test waits for what it checks (findBy…/waitFor), and
+    // on a loaded 2-core machine a journey of a few renders and HTTP round trips takes well over
+    // Vitest's default 5 s (issue 12 §7). findBy…/waitFor give up earlier (src/test/setup.ts), so
+    // a real failure names the element it waited for rather than the test's timeout.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // expect.poll gives up after 1 s by default: too short for a request under load.
+    expect: { poll: { timeout: 20_000 } },
   },
 });

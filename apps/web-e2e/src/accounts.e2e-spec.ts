@@ -16,7 +16,7 @@ const address = () => `journey-${randomBytes(4).toString('hex')}@husly.test`;
 
 /** The newest mail to `to` in the portal's outbox (written by its mail.deliver job). */
 async function mailTo(to: string, count = 1): Promise<ParsedMail> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 45_000;
   for (;;) {
     const files = existsSync(mailDir) ? readdirSync(mailDir).filter((f) => f.endsWith('.eml')).sort() : [];
     const mails = await Promise.all(files.map((f) => simpleParser(readFileSync(join(mailDir, f)))));

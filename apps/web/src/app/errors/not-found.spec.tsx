@@ -41,7 +41,8 @@ describe('404 page', () => {
   it('is not shown for a city in the list', async () => {
     renderApp('/odense', { areas: AREAS_FIXTURE, apiBaseUrl: `${server.origin}/api` });
     expect(await screen.findByRole('heading', { name: 'Lejeboliger i Odense' })).toBeTruthy();
-    expect(document.title).toBe('Lejeboliger Odense - viser nu ledige lejligheder nær Odense');
+    // The title is set in an effect that may run after the heading is on screen: wait for it.
+    await waitFor(() => expect(document.title).toBe('Lejeboliger Odense - viser nu ledige lejligheder nær Odense'));
   });
 
   it('a city alias or a capitalised slug redirects to the slug', async () => {

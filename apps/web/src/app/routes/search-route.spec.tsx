@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { AREAS_FIXTURE } from '../../test/areas-fixture';
 import { startApiServer } from '../../test/api-server';
 import { listItem, listResponse } from '../../test/dwellings-fixture';
@@ -31,7 +31,7 @@ describe('/search', () => {
     expect(blocks[0]!.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(blocks[1]!.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
     expect(server.requests.at(-1)?.url).toBe('/api/dwellings/search?q=aarhus&rent=8000&rooms=2&size=14');
-    expect(document.title).toBe('Lejeboliger Aarhus - viser nu ledige lejligheder nær Aarhus');
+    await waitFor(() => expect(document.title).toBe('Lejeboliger Aarhus - viser nu ledige lejligheder nær Aarhus'));
   });
 
   it('shows no results heading with 10 results or fewer', async () => {

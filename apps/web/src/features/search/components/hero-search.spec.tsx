@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AreasResponse, City } from '@husly/contracts';
 import { AREAS_FIXTURE } from '../../../test/areas-fixture';
@@ -84,7 +84,7 @@ describe('home page hero search', () => {
 
     await userEvent.type(screen.getByRole('combobox'), ' Aarhus ');
     await userEvent.click(within(screen.getByRole('main')).getByRole('button', { name: 'Søg' }));
-    expect(router.state.location.pathname).toBe('/search');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(router.state.location.search).toBe('?q=Aarhus&rent=8000&rooms=3');
   });
 

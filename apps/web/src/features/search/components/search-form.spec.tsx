@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AREAS_FIXTURE } from '../../../test/areas-fixture';
 import { renderApp } from '../../../test/render-app';
@@ -10,7 +10,8 @@ describe('header search', () => {
     const header = await screen.findByRole('banner');
     await userEvent.type(within(header).getByRole('searchbox'), '  Aarhus C ');
     await userEvent.click(within(header).getByRole('button', { name: 'Søg' }));
-    expect(router.state.location.pathname).toBe('/search');
+    // A navigation commits once its loader has run: wait for the location, not the click.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(router.state.location.search).toBe('?q=Aarhus+C');
   });
 
