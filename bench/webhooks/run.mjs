@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import Stripe from 'stripe';
 
@@ -227,6 +228,11 @@ async function main() {
     await db.end();
     standIn.server.close();
     rmSync(dataDir, { recursive: true, force: true });
+    // The run's queue keys (the backlog a slow machine leaves behind) go with it.
+    const redis = new Redis(env.REDIS_URL);
+    const keys = await redis.keys(`${prefix}*`);
+    for (let i = 0; i < keys.length; i += 500) await redis.del(...keys.slice(i, i + 500));
+    await redis.quit();
   }
 }
 
