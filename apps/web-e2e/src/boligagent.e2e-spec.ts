@@ -80,7 +80,10 @@ describe('boligagent in a real browser', () => {
     await screenshot(page, 'boligagent-unsubscribe-phone');
     await page.getByRole('button', { name: 'Ja, afmeld' }).click();
     await page.getByText('Du er afmeldt.').waitFor();
-    const token = new URL(unsubscribeUrl).pathname.split('/').pop() as string;
+    // The List-Unsubscribe token only unsubscribes; the agent is read with the management token.
+    const unsubscribeToken = new URL(unsubscribeUrl).pathname.split('/').pop() as string;
+    expect((await fetch(`${baseUrl}/api/boligagents/${unsubscribeToken}`)).status).toBe(404);
+    const token = new URL(verifyUrl).searchParams.get('token') as string;
     const agent = (await (await fetch(`${baseUrl}/api/boligagents/${token}`)).json()) as { enabled: boolean };
     expect(agent.enabled).toBe(false);
     expect(errors).toEqual([]);

@@ -36,6 +36,11 @@ export const MAIL_REQUEST_THROTTLE = { perIp: 20, perEmail: 5, windowMs: 60 * 60
  * per IP an hour. Keyed on the normalised address, so spellings of one inbox share a count.
  */
 export const VERIFICATION_MAIL_THROTTLE = { perAddress: 3, addressWindowMs: 24 * 3600_000, perIp: 10, ipWindowMs: 60 * 60_000 } as const;
+/**
+ * A visitor's boligagent signup, which answers 406 for a registered address (spec section 5): counted
+ * per IP and per address before the lookup, so addresses cannot be tested for an account at scale.
+ */
+export const BOLIGAGENT_SIGNUP_THROTTLE = { perIp: 20, perEmail: 5, windowMs: 60 * 60_000 } as const;
 
 /** Single-use link lifetimes: a reset link is short-lived, a verification link may wait in the inbox. */
 export const ACCOUNT_TOKENS = {

@@ -3,7 +3,9 @@ import {
   VALIDATION_MESSAGES,
   defaultTenantAvailableDate,
   isValidBoligagentEmail,
+  isPlainEmail,
   isValidEmail,
+  normalizeEmail,
   parseSearchFilters,
   validateBoligagentEmail,
   validateEmailChange,
@@ -36,6 +38,43 @@ describe('isValidEmail: something @ domain . at least 2 characters', () => {
     ['', false],
   ])('%j → %s', (email, expected) => {
     expect(isValidEmail(email)).toBe(expected);
+  });
+});
+
+describe('normalizeEmail: trimmed and lower-cased, nothing else', () => {
+  it.each([
+    ['  Ida.Hansen@Example.DK ', 'ida.hansen@example.dk'],
+    ['ida+bolig@example.dk', 'ida+bolig@example.dk'],
+    ['Søren@Blåbær.DK', 'søren@blåbær.dk'],
+  ])('%j → %j', (email, expected) => {
+    expect(normalizeEmail(email)).toBe(expected);
+  });
+});
+
+describe('isPlainEmail: a bare address, never one a mailer reads as a name or a list', () => {
+  it.each([
+    ['ida@example.dk', true],
+    ["o'brien+x@sub-domain.example.dk", true],
+    ['søren@blåbær.dk', true],
+    ['x<lejer@example.dk>', false],
+    ['"Ida" <ida@example.dk>', false],
+    ['ida@example.dk, eve@example.dk', false],
+    ['ida@example.dk;eve@example.dk', false],
+    ['ida(c)@example.dk', false],
+    ['"ida"@example.dk', false],
+    ['ida..x@example.dk', false],
+    ['.ida@example.dk', false],
+    ['ida@-example.dk', false],
+    ['ida@example.dk>', false],
+    ['%@%.%', false],
+    [`${'a'.repeat(250)}@x.dk`, false],
+  ])('%j → %s', (email, expected) => {
+    expect(isPlainEmail(email)).toBe(expected);
+  });
+
+  it('is part of both validators', () => {
+    expect(isValidEmail('x<lejer@example.dk>')).toBe(false);
+    expect(isValidBoligagentEmail('x<lejer@example.dk>')).toBe(false);
   });
 });
 

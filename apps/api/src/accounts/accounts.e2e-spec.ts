@@ -243,18 +243,79 @@ describe('accounts API', () => {
       expect(prefs).toEqual([[a.slug, 8000, 3, 60, 'ACTIVE'], [b.slug, null, null, null, 'ACTIVE']].sort());
     });
 
-    it('signup stores sessionPrefs, and adopt() claims a visitor agent of the same address without touching watched areas', async () => {
+    it('signup stores sessionPrefs on an agent of its own that mails only once the address is verified', async () => {
+      const city = await createCity(t.prisma);
+      const { email: address, user } = await signup({ sessionPrefs: [{ area: city.slug, rent: 6500 }] });
+      const agent = await t.prisma.boligagent.findUniqueOrThrow({ where: { userId: user.id }, include: { prefs: true } });
+      expect(agent).toMatchObject({ email: address, verifiedAt: null });
+      expect(agent.prefs.map((p) => [p.cityId, p.rent, p.status])).toEqual([[city.id, 8000, 'ACTIVE']]);
+      const link = linkToken((await mailsTo(address))[0], '/profile/verify');
+      expect((await t.request('GET', `/api/users/verify?token=${link}`)).status).toBe(200);
+      expect((await t.prisma.boligagent.findUniqueOrThrow({ where: { id: agent.id } })).verifiedAt).not.toBeNull();
+    });
+
+    it('a visitor agent of the address is claimed when the account verifies it, not at signup (issue 12 §4)', async () => {
       const city = await createCity(t.prisma);
       const other = await createCity(t.prisma);
+      const third = await createCity(t.prisma);
       const address = email();
-      const visitorAgent = await t.prisma.boligagent.create({ data: { email: address, token: unique() + unique(), prefs: { create: { cityId: city.id, rent: 4000 } } } });
-      const { user } = await signup({ email: address, sessionPrefs: [{ area: city.slug, rent: 12000 }, { area: other.slug, rooms: 2 }] });
-      const agent = await t.prisma.boligagent.findUniqueOrThrow({ where: { id: visitorAgent.id }, include: { prefs: true } });
-      expect(agent.userId).toBe(user.id);
-      expect(agent.verifiedAt).not.toBeNull();
-      expect(agent.prefs.find((p) => p.cityId === city.id)?.rent).toBe(4000);
-      expect(agent.prefs.find((p) => p.cityId === other.id)?.rooms).toBe(2);
-      expect(await t.app.get(SessionPrefsService).adopt(user.id, [{ area: other.slug, rooms: 4 }])).toEqual({ boligagentId: agent.id, created: 0 });
+      const visitorAgent = await t.prisma.boligagent.create({
+        data: { email: address, token: unique() + unique(), prefs: { create: [{ cityId: city.id, rent: 4000 }, { cityId: third.id, status: 'INACTIVE' }] } },
+        include: { prefs: true },
+      });
+      const { user, token } = await signup({ email: address.toUpperCase(), sessionPrefs: [{ area: city.slug, rent: 6500 }, { area: other.slug, rooms: 2 }] });
+      // Signup proved nothing: the visitor agent is untouched, the user's own agent waits for verification.
+      expect(await t.prisma.boligagent.findUniqueOrThrow({ where: { id: visitorAgent.id }, include: { prefs: true } })).toEqual(visitorAgent);
+      const own = await t.prisma.boligagent.findUniqueOrThrow({ where: { userId: user.id } });
+      expect(own.verifiedAt).toBeNull();
+      expect(own.id).not.toBe(visitorAgent.id);
+
+      const link = linkToken((await mailsTo(address))[0], '/profile/verify');
+      expect((await t.request('POST', '/api/users/me/verify-email', { token: link }, bearer(token))).status).toBe(200);
+      // Merged into the user's agent: the user's areas win, the visitor's others move over as they were.
+      expect(await t.prisma.boligagent.findUnique({ where: { id: visitorAgent.id } })).toBeNull();
+      const merged = await t.prisma.boligagent.findUniqueOrThrow({ where: { id: own.id }, include: { prefs: true } });
+      expect(merged.verifiedAt).not.toBeNull();
+      expect(merged.prefs.map((p) => [p.cityId, p.rent, p.rooms, p.status]).sort()).toEqual(
+        [[city.id, 8000, null, 'ACTIVE'], [other.id, null, 2, 'ACTIVE'], [third.id, null, null, 'INACTIVE']].sort(),
+      );
+    });
+
+    it('without an agent of its own, the verified account takes the visitor agent over as it is', async () => {
+      const city = await createCity(t.prisma);
+      const address = email();
+      const visitorAgent = await t.prisma.boligagent.create({ data: { email: address, token: unique() + unique(), prefs: { create: { cityId: city.id } } } });
+      const { user } = await signup({ email: address });
+      expect((await t.prisma.boligagent.findUniqueOrThrow({ where: { id: visitorAgent.id } })).userId).toBeNull();
+      const link = linkToken((await mailsTo(address))[0], '/profile/verify');
+      expect((await t.request('GET', `/api/users/verify?token=${link}`)).status).toBe(200);
+      const claimed = await t.prisma.boligagent.findUniqueOrThrow({ where: { id: visitorAgent.id } });
+      expect(claimed.userId).toBe(user.id);
+      expect(claimed.verifiedAt).not.toBeNull();
+    });
+
+    it('an email change moves the agent to the new address only once that address is verified', async () => {
+      const city = await createCity(t.prisma);
+      const { token, email: oldAddress } = await signup({ sessionPrefs: [{ area: city.slug }] });
+      await t.request('GET', `/api/users/verify?token=${linkToken((await mailsTo(oldAddress))[0], '/profile/verify')}`);
+      const newAddress = email();
+      expect((await t.request('POST', '/api/users/me/email', { email: newAddress }, { ...bearer(token), ...from(ip()) })).status).toBe(200);
+      const before = (await t.request('GET', '/api/boligagents', undefined, bearer(token))).body.agent;
+      expect(before).toMatchObject({ email: oldAddress, verified: true });
+      await t.request('GET', `/api/users/verify?token=${linkToken((await mailsTo(newAddress))[0], '/profile/verify')}`);
+      expect((await t.request('GET', '/api/boligagents', undefined, bearer(token))).body.agent).toMatchObject({ id: before.id, email: newAddress, verified: true });
+    });
+
+    it('refuses display-name forms of an address at signup and email change (they are not new addresses)', async () => {
+      const victim = email();
+      const res = await t.request('POST', '/api/users', signupBody({ email: `x<${victim}>` }), from(ip()));
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toContainEqual({ path: 'email', message: SIGNUP_MESSAGES.serverBlank });
+      const { token } = await signup();
+      const change = await t.request('POST', '/api/users/me/email', { email: `"Ida" <${victim}>` }, { ...bearer(token), ...from(ip()) });
+      expect(change.status).toBe(422);
+      expect(change.body.errors[0].path).toBe('email');
+      expect(await t.prisma.user.count({ where: { email: { in: [victim, `x<${victim}>`, `"ida" <${victim}>`] } } })).toBe(0);
     });
   });
 

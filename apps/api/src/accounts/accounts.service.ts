@@ -17,6 +17,7 @@ import {
   isLanguage,
   LOGIN_MESSAGES,
   LOGIN_THROTTLE,
+  normalizeEmail,
   SIGNUP_MESSAGES,
   SIGNUP_THROTTLE,
   validateLogin,
@@ -37,9 +38,6 @@ import { LOGIN_BUCKETS, VERIFICATION_MAIL_BUCKETS } from './throttles';
 import { DeviceCookieService } from './device-cookie.service';
 import type { RequestContext } from './request-context';
 import { SessionPrefsService } from './session-prefs.service';
-
-/** Emails are compared and stored trimmed and lowercase. */
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 /** Meta flag of a user without a password of their own (social login): no current password is asked for. */
 export const MISSING_PASSWORD_META = 'missingPw';
@@ -80,25 +78,33 @@ export class AccountsService {
     if (await this.prisma.user.findUnique({ where: { email }, select: { id: true } })) throw emailInUseOnSignup();
     const now = this.clock.now();
     const passwordHash = await hashPassword(body.password.trim());
+    const prefs = this.sessionPrefsOf(body.sessionPrefs, ctx);
     let user: { id: number; name: string; language: string };
     try {
-      user = await this.prisma.user.create({
-        data: {
-          email,
-          name: body.name.trim(),
-          passwordHash,
-          language: ctx.language,
-          termsAcceptedAt: now,
-          consentCommunication: body.consent_communication,
-          consentCommunicationAt: body.consent_communication ? now : null,
-          utmSource: body.utm?.source,
-          utmCampaign: body.utm?.campaign,
-          utmMedium: body.utm?.medium,
-          utmContent: body.utm?.content,
-          utmTerm: body.utm?.term,
-          createdAt: now,
-        },
-        select: { id: true, name: true, language: true },
+      // User, agent and prefs together (issue 12 §4): a failure leaves no half-made account behind.
+      user = await this.prisma.$transaction(async (tx) => {
+        const created = await tx.user.create({
+          data: {
+            email,
+            name: body.name.trim(),
+            passwordHash,
+            language: ctx.language,
+            termsAcceptedAt: now,
+            consentCommunication: body.consent_communication,
+            consentCommunicationAt: body.consent_communication ? now : null,
+            utmSource: body.utm?.source,
+            utmCampaign: body.utm?.campaign,
+            utmMedium: body.utm?.medium,
+            utmContent: body.utm?.content,
+            utmTerm: body.utm?.term,
+            createdAt: now,
+          },
+          select: { id: true, name: true, language: true },
+        });
+        // The address is not verified yet: the agent is made, but mails nothing, and no visitor agent
+        // of the address is touched, until the mailed link proves the address is this user's.
+        if (prefs.length > 0) await this.sessionPrefs.adopt(created.id, prefs, tx);
+        return created;
       });
     } catch (error) {
       // Two signups of one address at once: the unique index decides, the loser gets the same 422.
@@ -107,7 +113,6 @@ export class AccountsService {
     }
     // Counts toward the address's verification mails; past their limit the link waits for a resend.
     if (await this.rateLimits.tryTake([VERIFICATION_MAIL_BUCKETS.address(email)])) await this.mailer.sendVerification(user, email);
-    await this.adoptSessionPrefs(user.id, body.sessionPrefs, ctx);
     return this.session(user.id);
   }
 
@@ -208,7 +213,7 @@ export class AccountsService {
     const user = await this.prisma.user.findUnique({ where: { id: consumed.userId }, select: { id: true, email: true, deletedAt: true } });
     if (!user || user.deletedAt || user.email === null || user.email !== consumed.email) throw tokenNotRecognised();
     if (caller && caller.id !== user.id) throw tokenNotRecognised();
-    await this.prisma.user.update({ where: { id: user.id }, data: { emailVerified: true, emailVerifiedAt: this.clock.now() } });
+    await this.markVerified(user.id, user.email);
     return this.session(user.id);
   }
 
@@ -220,15 +225,29 @@ export class AccountsService {
     const user = await this.prisma.user.findUnique({ where: { id: consumed.userId }, select: { id: true, email: true, deletedAt: true, emailVerified: true } });
     if (!user || user.deletedAt) throw new NotFoundException(apiError(404, ERROR_MESSAGES.passwordLinkUserNotFound));
     // The link reached the inbox, which proves the address as well as a verification link does.
-    if (!user.emailVerified && user.email !== null && user.email === consumed.email) {
-      await this.prisma.user.update({ where: { id: user.id }, data: { emailVerified: true, emailVerifiedAt: this.clock.now() } });
-    }
+    if (!user.emailVerified && user.email !== null && user.email === consumed.email) await this.markVerified(user.id, user.email);
     return this.session(user.id, { passwordReset: true });
   }
 
-  /** Session prefs from the request body and the bn.prf cookie, stored as boligagent prefs (section 4). */
+  /**
+   * The user proved `email`: status true, and (same transaction) their agent may mail and visitor
+   * agents of the address become theirs. The only place an account claims an agent by address.
+   */
+  async markVerified(userId: number, email: string): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      await tx.user.update({ where: { id: userId }, data: { emailVerified: true, emailVerifiedAt: this.clock.now() } });
+      await this.sessionPrefs.claimVerifiedAddress(tx, userId, email);
+    });
+  }
+
+  /** Session prefs from the request body and the bn.prf cookie (section 4). */
+  private sessionPrefsOf(fromBody: readonly SessionPref[] | undefined, ctx: RequestContext): SessionPref[] {
+    return [...(fromBody ?? []), ...parseSessionPrefsCookie(ctx.cookies[SESSION_PREFS_COOKIE])];
+  }
+
+  /** Session prefs stored as boligagent prefs of the user's own agent. */
   private async adoptSessionPrefs(userId: number, fromBody: readonly SessionPref[] | undefined, ctx: RequestContext): Promise<void> {
-    const prefs = [...(fromBody ?? []), ...parseSessionPrefsCookie(ctx.cookies[SESSION_PREFS_COOKIE])];
+    const prefs = this.sessionPrefsOf(fromBody, ctx);
     if (prefs.length > 0) await this.sessionPrefs.adopt(userId, prefs);
   }
 }

@@ -1,10 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ACCOUNT_ERROR_CODES, type OkResponse, type SessionUser } from '@husly/contracts';
 import {
   ERROR_MESSAGES,
   LOGIN_MESSAGES,
   LOGIN_THROTTLE,
   MAIL_REQUEST_THROTTLE,
+  normalizeEmail,
   validateEmailChange,
   validateName,
   validatePasswordChange,
@@ -16,7 +17,7 @@ import { Clock } from '../infra/clock/clock';
 import { hashPassword, verifyPassword } from '../infra/crypto/password-hasher';
 import { PrismaService } from '../infra/prisma/prisma.service';
 import { AccountMailer } from './account-mailer.service';
-import { AccountsService, forbidden, isUniqueViolation, MISSING_PASSWORD_META, normalizeEmail } from './accounts.service';
+import { AccountsService, forbidden, isUniqueViolation, MISSING_PASSWORD_META } from './accounts.service';
 import { unprocessable } from './parse-body';
 import { RateLimitService, type RateLimit } from './rate-limit.service';
 import type { RequestContext } from './request-context';
@@ -32,8 +33,6 @@ const verificationMailLimits = (email: string, ip: string): RateLimit[] => [VERI
 /** What a logged-in user changes about themselves (section 5 "Password" and "Email and name"), and password reset requests. */
 @Injectable()
 export class ProfileService {
-  private readonly logger = new Logger(ProfileService.name);
-
   constructor(
     private readonly prisma: PrismaService,
     private readonly accounts: AccountsService,
@@ -69,11 +68,8 @@ export class ProfileService {
       if (isUniqueViolation(error)) throw taken();
       throw error;
     }
-    // The user's boligagent mails follow the address, unless a visitor agent already uses the new one.
-    await this.prisma.boligagent.updateMany({ where: { userId: user.id }, data: { email } }).catch((error: unknown) => {
-      if (!isUniqueViolation(error)) throw error;
-      this.logger.warn(`Boligagent of user ${user.id} keeps its old address: the new one has an agent already`);
-    });
+    // The user's boligagent keeps mailing the old (proven) address; it moves to the new one, and visitor
+    // agents of the new address become the user's, only when the new address is verified (issue 12 §4).
     await this.mailer.sendVerification(user, email);
     if (user.email) await this.mailer.sendEmailChangedNotice(user, user.email, email);
     return { user: await this.accounts.sessionUser(user.id) };

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../infra/clock/clock';
 import { PrismaService } from '../infra/prisma/prisma.service';
-import { MISSING_PASSWORD_META, normalizeEmail } from './accounts.service';
+import { normalizeEmail } from '@husly/domain';
+import { MISSING_PASSWORD_META } from './accounts.service';
 import type { FacebookIdentity } from './facebook.strategy';
+import { SessionPrefsService } from './session-prefs.service';
 
 /** A name that passes the name rule: the listed characters become spaces, at most 50 characters. */
 export function sanitizeSocialName(name: string): string {
@@ -15,6 +17,7 @@ export function sanitizeSocialName(name: string): string {
 export class SocialLoginService {
   constructor(
     private readonly prisma: PrismaService,
+    private readonly sessionPrefs: SessionPrefsService,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -31,23 +34,30 @@ export class SocialLoginService {
     if (email) {
       const byEmail = await this.prisma.user.findFirst({ where: { email, deletedAt: null }, select: { id: true } });
       if (byEmail) {
-        await this.prisma.user.update({ where: { id: byEmail.id }, data: { facebookId: identity.facebookId, emailVerified: true, emailVerifiedAt: now } });
+        await this.prisma.$transaction(async (tx) => {
+          await tx.user.update({ where: { id: byEmail.id }, data: { facebookId: identity.facebookId, emailVerified: true, emailVerifiedAt: now } });
+          await this.sessionPrefs.claimVerifiedAddress(tx, byEmail.id, email);
+        });
         return byEmail.id;
       }
     }
-    const user = await this.prisma.user.create({
-      data: {
-        email,
-        name: sanitizeSocialName(identity.name),
-        facebookId: identity.facebookId,
-        emailVerified: email !== null,
-        emailVerifiedAt: email ? now : null,
-        language,
-        createdAt: now,
-        meta: { create: { identifier: MISSING_PASSWORD_META, value: 'true' } },
-      },
-      select: { id: true },
+    return this.prisma.$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: {
+          email,
+          name: sanitizeSocialName(identity.name),
+          facebookId: identity.facebookId,
+          emailVerified: email !== null,
+          emailVerifiedAt: email ? now : null,
+          language,
+          createdAt: now,
+          meta: { create: { identifier: MISSING_PASSWORD_META, value: 'true' } },
+        },
+        select: { id: true },
+      });
+      // Facebook verified the address: its visitor agents are this user's, as after a verification link.
+      if (email) await this.sessionPrefs.claimVerifiedAddress(tx, user.id, email);
+      return user.id;
     });
-    return user.id;
   }
 }

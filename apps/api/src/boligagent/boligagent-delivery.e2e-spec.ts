@@ -146,11 +146,16 @@ describe('the boligagent mail job on BullMQ (real Redis) and SMTP', () => {
     expect((byEmail.get(english.email) as ParsedMail).subject).toBe('3 new dwellings for you');
     expect((byEmail.get(english.email) as ParsedMail).text).toContain('//en.localhost');
 
-    const unsubscribeUrl = `${t.config.http.publicUrl}/api/boligagents/unsubscribe/${cheap.token}`;
+    // List-Unsubscribe carries the unsubscribe-only token; the management token stays in the manage link.
+    expect(cheap.unsubscribeToken).toMatch(/^[0-9a-f]{64}$/);
+    const unsubscribeUrl = `${t.config.http.publicUrl}/api/boligagents/unsubscribe/${cheap.unsubscribeToken}`;
+    expect(danish.text).toContain(`/boligagent/${cheap.token}`);
+    expect(danish.text).toContain(unsubscribeUrl);
+    expect(danish.headerLines.find((h) => h.key === 'list-unsubscribe')?.line).not.toContain(cheap.token);
     expect(danish.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     const listUnsubscribe = danish.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '';
     expect(listUnsubscribe).toContain(`<${unsubscribeUrl}>`);
-    expect(listUnsubscribe).toMatch(/<mailto:unsubscribe@husly\.dk\?subject=unsubscribe%20tok-/);
+    expect(listUnsubscribe).toContain(`<mailto:unsubscribe@husly.dk?subject=unsubscribe%20${cheap.unsubscribeToken}>`);
     const mailRow = await t.prisma.boligagentMail.findFirstOrThrow({ where: { boligagentId: cheap.id } });
     expect(danish.messageId).toBe(`<boligagent-${mailRow.id}@localhost>`);
     expect(mailRow).toMatchObject({ status: 'SENT', dwellingCount: 2, attempts: 1 });

@@ -224,7 +224,7 @@ export class BoligagentDeliveryService {
   }
 
   private compose(mail: LeasedMail) {
-    const agent = { id: mail.agentId, email: mail.email, token: mail.token, language: mail.language };
+    const agent = { id: mail.agentId, email: mail.email, token: mail.token, unsubscribeToken: mail.unsubscribeToken, language: mail.language };
     const total = mail.total;
     const rows = mail.dwellings;
     const language: MailLanguage = agent.language === 'en' ? 'en' : 'da';
@@ -240,7 +240,8 @@ export class BoligagentDeliveryService {
       url: `${origin}/vis/${d.id}?user=${encodeURIComponent(user)}&source=boligagent`,
     }));
     const firstCity = rows[0]?.city ?? '';
-    const unsubscribeUrl = unsubscribeUrlOf(this.config.http.publicUrl, agent.token);
+    // The one-click link only stops the agent; managing it stays with the manage link's token.
+    const unsubscribeUrl = unsubscribeUrlOf(this.config.http.publicUrl, agent.unsubscribeToken);
     const rendered = renderDigestMail({
       language,
       dwellings,
@@ -256,7 +257,7 @@ export class BoligagentDeliveryService {
       headers: {
         // Deterministic: a mail re-sent after a crash carries the same id, so clients collapse it.
         'Message-ID': `<boligagent-${mail.id}@${domain}>`,
-        ...listUnsubscribeHeaders(unsubscribeUrl, this.config.mail.from, agent.token),
+        ...listUnsubscribeHeaders(unsubscribeUrl, this.config.mail.from, agent.unsubscribeToken),
       },
     };
   }

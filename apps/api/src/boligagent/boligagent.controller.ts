@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
   boligagentAdjustSchema,
@@ -11,6 +11,7 @@ import {
   type BoligagentView,
   type CreateBoligagentResponse,
 } from '@husly/contracts';
+import { Ctx, type RequestContext } from '../accounts/request-context';
 import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, JwtAuthGuard, OptionalJwtAuthGuard } from '../common/auth/auth.guards';
 import { parseInput } from './boligagent-errors';
@@ -23,8 +24,8 @@ export class BoligagentsController {
   constructor(private readonly boligagents: BoligagentService) {}
 
   @Post()
-  create(@CurrentUser() user: AuthUser | undefined, @Body() body: unknown, @Headers('host') host?: string): Promise<CreateBoligagentResponse> {
-    return this.boligagents.create(user, parseInput(createBoligagentSchema, body), host);
+  create(@CurrentUser() user: AuthUser | undefined, @Body() body: unknown, @Ctx() ctx: RequestContext): Promise<CreateBoligagentResponse> {
+    return this.boligagents.create(user, parseInput(createBoligagentSchema, body), ctx);
   }
 
   /** The logged-in user's agent (the profile's BoligAgent tab); {agent: null} when there is none. */

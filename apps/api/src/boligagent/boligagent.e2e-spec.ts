@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { ERROR_MESSAGES } from '@husly/domain';
+import { BOLIGAGENT_SIGNUP_THROTTLE, ERROR_MESSAGES, THROTTLE_MESSAGES } from '@husly/domain';
 import type { BoligagentView } from '@husly/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createCity, createUser, unique } from '../../test/factories';
+import { createCity, createDwelling, createUser, unique } from '../../test/factories';
 import { TokenService } from '../common/auth/token.service';
 import { JobQueue } from '../infra/queue/job-queue.service';
+import { BoligagentDeliveryService } from './boligagent-delivery.service';
 import { signUserParam } from './public-urls';
 
 describe('/api/boligagents', () => {
@@ -26,6 +27,29 @@ describe('/api/boligagents', () => {
   afterAll(() => t.close());
 
   const visitorEmail = () => `besoeg-${unique()}@husly.test`;
+  let ipCounter = 0;
+  // Tests of the per-IP limits get a client address of their own (the API trusts X-Forwarded-For).
+  const fromIp = () => ({ 'x-forwarded-for': `203.0.${100 + (process.pid % 100)}.${++ipCounter}` });
+
+  /** A visitor's agent for `email`, confirmed by its owner through the mailed link (so it mails). */
+  async function confirmedVisitorAgent(email: string, area: string) {
+    expect((await t.request('POST', '/api/boligagents', { email, prefs: [{ area }] }, fromIp())).status).toBe(201);
+    const agent = await t.prisma.boligagent.findFirstOrThrow({ where: { email, userId: null } });
+    expect((await t.request('POST', `/api/boligagents/${agent.token}/verify`)).status).toBe(200);
+    return t.prisma.boligagent.findUniqueOrThrow({ where: { id: agent.id }, include: { prefs: { orderBy: { id: 'asc' } } } });
+  }
+
+  /** Signs up through the API (address not verified): the session's bearer headers. */
+  async function signUp(email: string, sessionPrefs: Array<{ area: string }> = []) {
+    const res = await t.request(
+      'POST',
+      '/api/users',
+      { email, name: 'Eva Angriber', password: 'hemmelig', repeatPassword: 'hemmelig', terms: true, consent_communication: false, sessionPrefs },
+      fromIp(),
+    );
+    expect(res.status, res.text).toBe(201);
+    return { headers: { authorization: `Bearer ${res.body.token as string}` }, userId: res.body.user.id as number, text: res.text };
+  }
 
   /** The verification mail written to the outbox (file mode) for `to`. */
   async function verificationMailTo(to: string) {
@@ -75,7 +99,7 @@ describe('/api/boligagents', () => {
       });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ verificationSent: true });
-      const agent = await t.prisma.boligagent.findUniqueOrThrow({ where: { email }, include: { prefs: true } });
+      const agent = await t.prisma.boligagent.findFirstOrThrow({ where: { email }, include: { prefs: true } });
       expect(agent.verifiedAt).toBeNull();
       expect(agent.language).toBe('da');
       expect(agent.frequency).toBe('DAILY');
@@ -92,7 +116,7 @@ describe('/api/boligagents', () => {
       const email = visitorEmail();
       const res = await t.request('POST', '/api/boligagents', { email, prefs: [{ area: cityA.slug, rent: 12000 }] }, { host: 'en.localhost:3000' });
       expect(res.status).toBe(201);
-      const agent = await t.prisma.boligagent.findUniqueOrThrow({ where: { email }, include: { prefs: true } });
+      const agent = await t.prisma.boligagent.findFirstOrThrow({ where: { email }, include: { prefs: true } });
       expect(agent.language).toBe('en');
       expect(agent.prefs[0].rent).toBeNull(); // above 10000: no limit
       const mail = await verificationMailTo(email);
@@ -106,7 +130,7 @@ describe('/api/boligagents', () => {
       const again = await t.request('POST', '/api/boligagents', { email, prefs: [{ area: cityA.slug, rent: 4000 }, { area: cityB.slug }] });
       expect(again.status).toBe(201);
       expect(again.body).toEqual({ verificationSent: true });
-      const agent = await t.prisma.boligagent.findUniqueOrThrow({ where: { email }, include: { prefs: { orderBy: { id: 'asc' } } } });
+      const agent = await t.prisma.boligagent.findFirstOrThrow({ where: { email }, include: { prefs: { orderBy: { id: 'asc' } } } });
       expect(agent.prefs.map((p) => [p.cityId, p.rent, p.status])).toEqual([
         [cityA.id, 6000, 'ACTIVE'],
         [cityB.id, null, 'INACTIVE'],
@@ -118,7 +142,7 @@ describe('/api/boligagents', () => {
     it('GET /{token} shows the agent; an unknown token is 404 with the not-found message', async () => {
       const email = visitorEmail();
       await t.request('POST', '/api/boligagents', { email, prefs: [{ area: cityA.slug, rooms: 3, size: 55 }] });
-      const { token } = await t.prisma.boligagent.findUniqueOrThrow({ where: { email } });
+      const { token } = await t.prisma.boligagent.findFirstOrThrow({ where: { email } });
       const res = await t.request('GET', `/api/boligagents/${token}`);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
@@ -138,7 +162,7 @@ describe('/api/boligagents', () => {
       const email = visitorEmail();
       await t.request('POST', '/api/boligagents', { email, prefs: [{ area: cityA.slug }] });
       await t.request('POST', '/api/boligagents', { email, prefs: [{ area: cityB.slug }] });
-      const { token } = await t.prisma.boligagent.findUniqueOrThrow({ where: { email } });
+      const { token } = await t.prisma.boligagent.findFirstOrThrow({ where: { email } });
       const res = await t.request('POST', `/api/boligagents/${token}/verify`);
       expect(res.status).toBe(200);
       expect(res.body.verified).toBe(true);
@@ -151,7 +175,7 @@ describe('/api/boligagents', () => {
     it('PUT edits a row, moves it to another area, sets frequency and the off switch; no change is 404 nothing-to-update', async () => {
       const email = visitorEmail();
       await t.request('POST', '/api/boligagents', { email, prefs: [{ area: cityA.slug, rent: 6000 }] });
-      const { token, id } = await t.prisma.boligagent.findUniqueOrThrow({ where: { email } });
+      const { token, id } = await t.prisma.boligagent.findFirstOrThrow({ where: { email } });
       const edited = await t.request('PUT', '/api/boligagents', { token, id, area: cityA.slug, prefs: [{ rent: 7000, rooms: 2, size: 60 }] });
       expect(edited.status).toBe(200);
       expect(edited.body.prefs).toMatchObject([{ area: cityA.slug, rent: 8000, rooms: 2, size: 60 }]);
@@ -175,7 +199,7 @@ describe('/api/boligagents', () => {
     it('DELETE /pref removes a row (404 the second time); DELETE removes the agent', async () => {
       const email = visitorEmail();
       await t.request('POST', '/api/boligagents', { email, prefs: [{ area: cityA.slug }, { area: cityB.slug }] });
-      const { token, id } = await t.prisma.boligagent.findUniqueOrThrow({ where: { email } });
+      const { token, id } = await t.prisma.boligagent.findFirstOrThrow({ where: { email } });
       const res = await t.request('DELETE', `/api/boligagents/pref?id=${id}&area=${cityA.slug}&token=${token}`);
       expect(res.status).toBe(200);
       expect(res.body.prefs.map((p: { area: string }) => p.area)).toEqual([cityB.slug]);
@@ -184,7 +208,7 @@ describe('/api/boligagents', () => {
       expect(again.body.code).toBe('nothing-to-update');
       const removed = await t.request('DELETE', `/api/boligagents?token=${token}`);
       expect(removed.status).toBe(204);
-      expect(await t.prisma.boligagent.findUnique({ where: { email } })).toBeNull();
+      expect(await t.prisma.boligagent.findFirst({ where: { email } })).toBeNull();
       expect((await t.request('GET', `/api/boligagents/${token}`)).status).toBe(404);
       expect((await t.request('DELETE', `/api/boligagents?token=${token}`)).status).toBe(404);
     });
@@ -192,7 +216,7 @@ describe('/api/boligagents', () => {
     it('one-click unsubscribe: a form POST stops the agent at once; GET shows the confirmation page; unknown 404', async () => {
       const email = visitorEmail();
       await t.request('POST', '/api/boligagents', { email, prefs: [{ area: cityA.slug }] });
-      const { token } = await t.prisma.boligagent.findUniqueOrThrow({ where: { email } });
+      const { token } = await t.prisma.boligagent.findFirstOrThrow({ where: { email } });
       await t.request('POST', `/api/boligagents/${token}/verify`);
       const fastify = t.app.getHttpAdapter().getInstance();
       const post = await fastify.inject({
@@ -202,7 +226,7 @@ describe('/api/boligagents', () => {
         payload: 'List-Unsubscribe=One-Click',
       });
       expect(post.statusCode).toBe(200);
-      const agent = await t.prisma.boligagent.findUniqueOrThrow({ where: { email } });
+      const agent = await t.prisma.boligagent.findFirstOrThrow({ where: { email } });
       expect(agent.enabled).toBe(false);
       expect(agent.unsubscribedAt).not.toBeNull();
       expect((await t.request('GET', `/api/boligagents/${token}`)).body.enabled).toBe(false);
@@ -239,19 +263,6 @@ describe('/api/boligagents', () => {
       expect((await t.request('GET', '/api/boligagents', undefined, bearer(user.id))).body).toEqual({ agent: null });
     });
 
-    it('adopts a visitor agent of the same address, and 406 when the address is another user’s agent', async () => {
-      const user = await createUser(t.prisma);
-      await t.prisma.boligagent.create({ data: { email: user.email as string, token: `t-${unique()}` } });
-      const res = await t.request('POST', '/api/boligagents', { prefs: [{ area: cityB.slug }] }, bearer(user.id));
-      expect(res.status).toBe(201);
-      expect(res.body.agent.verified).toBe(true);
-      const other = await createUser(t.prisma);
-      await t.prisma.boligagent.update({ where: { email: user.email as string }, data: { email: other.email as string } });
-      const clash = await t.request('POST', '/api/boligagents', { prefs: [{ area: cityA.slug }] }, bearer(other.id));
-      expect(clash.status).toBe(406);
-      expect(clash.body.code).toBe('email-in-use');
-    });
-
     it('settings {autoAdjust}; with it, a new search of a watched area merges (rent max, rooms and size min)', async () => {
       const user = await createUser(t.prisma);
       await t.request('POST', '/api/boligagents', { prefs: [{ area: cityA.slug, rent: 6000, rooms: 3, size: 70 }] }, bearer(user.id));
@@ -286,6 +297,160 @@ describe('/api/boligagents', () => {
       expect((await t.request('PUT', '/api/boligagents/pref', { area: cityB.slug })).status).toBe(401);
       expect((await t.request('DELETE', '/api/boligagents', undefined, bearer(user.id))).status).toBe(204);
       expect((await t.request('GET', '/api/boligagents', undefined, bearer(user.id))).body).toEqual({ agent: null });
+    });
+  });
+
+  describe('issue 12: the address is compared exactly, and the 406 cannot enumerate', () => {
+    it('a LIKE pattern or a near miss is a new address, not a registered one', async () => {
+      const domain = `lejer-${unique()}.test`;
+      await createUser(t.prisma, { email: `lejer@${domain}` });
+      for (const probe of [`lejer%@${domain}`, `l_jer@${domain}`, `%@${domain}`, `lejer@${domain}.dk`]) {
+        const res = await t.request('POST', '/api/boligagents', { email: probe, prefs: [{ area: cityA.slug }] }, fromIp());
+        expect(res.status, probe).toBe(201);
+      }
+      const exact = await t.request('POST', '/api/boligagents', { email: ` LEJER@${domain.toUpperCase()} `, prefs: [{ area: cityA.slug }] }, fromIp());
+      expect(exact.status).toBe(406);
+    });
+
+    it('refuses display-name and list forms of an address (400 invalid-mail), storing nothing', async () => {
+      const victim = visitorEmail();
+      const forms = [`x<${victim}>`, `"Ida" <${victim}>`, `${victim}, eve@husly.test`, `(kommentar)${victim}`];
+      for (const email of forms) {
+        const res = await t.request('POST', '/api/boligagents', { email, prefs: [{ area: cityA.slug }] }, fromIp());
+        expect(res.status, email).toBe(400);
+        expect(res.body).toMatchObject({ code: 'invalid-mail', field: 'email' });
+      }
+      expect(await t.prisma.boligagent.count({ where: { email: { in: [victim, ...forms.map((f) => f.toLowerCase())] } } })).toBe(0);
+    });
+
+    it('throttles visitor signups per address and per IP with 429 and the generic message', async () => {
+      const user = await createUser(t.prisma);
+      for (let i = 0; i < BOLIGAGENT_SIGNUP_THROTTLE.perEmail; i++) {
+        expect((await t.request('POST', '/api/boligagents', { email: user.email, prefs: [{ area: cityA.slug }] }, fromIp())).status).toBe(406);
+      }
+      const perAddress = await t.request('POST', '/api/boligagents', { email: user.email, prefs: [{ area: cityA.slug }] }, fromIp());
+      expect(perAddress.status).toBe(429);
+      expect(perAddress.body.message).toBe(THROTTLE_MESSAGES.da);
+
+      const ip = fromIp();
+      for (let i = 0; i < BOLIGAGENT_SIGNUP_THROTTLE.perIp; i++) {
+        expect((await t.request('POST', '/api/boligagents', { email: visitorEmail(), prefs: [{ area: cityA.slug }] }, ip)).status).toBe(201);
+      }
+      const other = await createUser(t.prisma);
+      // Throttled before the lookup: a registered and an unknown address get the same 429.
+      for (const email of [other.email, visitorEmail()]) {
+        const res = await t.request('POST', '/api/boligagents', { email, prefs: [{ area: cityA.slug }] }, ip);
+        expect(res.status).toBe(429);
+        expect(res.body.message).toBe(THROTTLE_MESSAGES.da);
+      }
+      expect((await t.request('POST', '/api/boligagents', { email: visitorEmail(), prefs: [{ area: cityA.slug }] }, fromIp())).status).toBe(201);
+    });
+  });
+
+  describe('issue 12: nobody takes over a boligagent by its address', () => {
+    it('signing up with the victim’s address (with session prefs) leaves the victim’s agent alone', async () => {
+      const victim = visitorEmail();
+      const before = await confirmedVisitorAgent(victim, cityA.slug);
+      const attacker = await signUp(victim.toUpperCase(), [{ area: cityB.slug }]);
+      expect(attacker.text).not.toContain(before.token);
+
+      const after = await t.prisma.boligagent.findUniqueOrThrow({ where: { id: before.id }, include: { prefs: { orderBy: { id: 'asc' } } } });
+      expect(after).toEqual(before);
+      const mine = await t.request('GET', '/api/boligagents', undefined, attacker.headers);
+      expect(mine.text).not.toContain(before.token);
+      expect(mine.body.agent).toMatchObject({ email: victim, verified: false, prefs: [{ area: cityB.slug }] });
+      expect(mine.body.agent.id).not.toBe(before.id);
+      // Its own agent's token does not verify it either: only the account's verification link does.
+      expect((await t.request('POST', `/api/boligagents/${mine.body.agent.token}/verify`)).status).toBe(404);
+      expect((await t.prisma.boligagent.findUniqueOrThrow({ where: { id: mine.body.agent.id } })).verifiedAt).toBeNull();
+    });
+
+    it('a logged-in POST with the victim’s address neither claims nor shows the victim’s agent, and nothing mails', async () => {
+      const victim = visitorEmail();
+      // Someone asked for an agent for this address; its owner never confirmed it.
+      expect((await t.request('POST', '/api/boligagents', { email: victim, prefs: [{ area: cityA.slug }] }, fromIp())).status).toBe(201);
+      const unconfirmed = await t.prisma.boligagent.findFirstOrThrow({ where: { email: victim }, include: { prefs: true } });
+      const attacker = await signUp(victim);
+      const res = await t.request('POST', '/api/boligagents', { email: victim, prefs: [{ area: cityA.slug }, { area: cityB.slug }] }, attacker.headers);
+      expect(res.status).toBe(201);
+      expect(res.text).not.toContain(unconfirmed.token);
+      expect(res.body.agent.id).not.toBe(unconfirmed.id);
+      expect(res.body.agent.verified).toBe(false);
+      expect(await t.prisma.boligagent.findUniqueOrThrow({ where: { id: unconfirmed.id }, include: { prefs: true } })).toEqual(unconfirmed);
+
+      // A digest run mails a confirmed agent of the areas, but neither of these two.
+      const control = await confirmedVisitorAgent(visitorEmail(), cityB.slug);
+      await t.prisma.boligagent.update({ where: { id: control.id }, data: { verifiedAt: new Date(Date.now() - 60_000) } });
+      await createDwelling(t.prisma, { cityId: cityA.id, createdAt: new Date() });
+      await createDwelling(t.prisma, { cityId: cityB.id, createdAt: new Date() });
+      await t.app.get(BoligagentDeliveryService).runDigest(new Date(Date.now() + 1_000));
+      const mailed = await t.prisma.boligagentMail.findMany({ where: { boligagentId: { in: [unconfirmed.id, res.body.agent.id, control.id] } } });
+      expect(mailed.map((m) => m.boligagentId)).toEqual([control.id]);
+    });
+
+    it('changing one’s email to the victim’s address moves no agent', async () => {
+      const victim = visitorEmail();
+      const before = await confirmedVisitorAgent(victim, cityA.slug);
+      const attacker = await createUser(t.prisma);
+      const own = await t.request('POST', '/api/boligagents', { prefs: [{ area: cityB.slug }] }, bearer(attacker.id));
+      expect(own.body.agent).toMatchObject({ email: attacker.email, verified: true });
+      const changed = await t.request('POST', '/api/users/me/email', { email: victim }, { ...bearer(attacker.id), ...fromIp() });
+      expect(changed.status).toBe(200);
+
+      expect(await t.prisma.boligagent.findUniqueOrThrow({ where: { id: before.id }, include: { prefs: { orderBy: { id: 'asc' } } } })).toEqual(before);
+      const mine = await t.request('GET', '/api/boligagents', undefined, bearer(attacker.id));
+      expect(mine.text).not.toContain(before.token);
+      // The agent keeps mailing the proven old address until the new one is verified.
+      expect(mine.body.agent).toMatchObject({ id: own.body.agent.id, email: attacker.email, verified: true });
+      const again = await t.request('POST', '/api/boligagents', { prefs: [{ area: cityA.slug }] }, bearer(attacker.id));
+      expect(again.body.agent.id).toBe(own.body.agent.id);
+      expect(again.text).not.toContain(before.token);
+    });
+  });
+
+  describe('issue 12: the List-Unsubscribe token only unsubscribes', () => {
+    const oneClick = (token: string, contentType: string, payload: string) =>
+      t.app.getHttpAdapter().getInstance().inject({ method: 'POST', url: `/api/boligagents/unsubscribe/${token}`, headers: { 'content-type': contentType }, payload });
+
+    it('the verification mail’s List-Unsubscribe and link carry a token that cannot read, change, delete or re-enable', async () => {
+      const email = visitorEmail();
+      const agent = await confirmedVisitorAgent(email, cityA.slug);
+      const mail = await verificationMailTo(email);
+      const header = mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '';
+      expect(header).toContain(`/api/boligagents/unsubscribe/${agent.unsubscribeToken}>`);
+      expect(header).not.toContain(agent.token);
+      expect(mail.text).toContain(`/api/boligagents/unsubscribe/${agent.unsubscribeToken}`);
+
+      const u = agent.unsubscribeToken;
+      expect((await t.request('GET', `/api/boligagents/${u}`)).status).toBe(404);
+      expect((await t.request('PUT', '/api/boligagents', { token: u, frequency: 'weekly' })).status).toBe(404);
+      expect((await t.request('POST', '/api/boligagents/settings', { token: u, enabled: false })).status).toBe(404);
+      expect((await t.request('DELETE', `/api/boligagents?token=${u}`)).status).toBe(404);
+      expect((await t.request('POST', `/api/boligagents/${u}/verify`)).status).toBe(404);
+      expect(await t.prisma.boligagent.findUniqueOrThrow({ where: { id: agent.id }, include: { prefs: { orderBy: { id: 'asc' } } } })).toEqual(agent);
+
+      expect((await oneClick(u, 'application/x-www-form-urlencoded', 'List-Unsubscribe=One-Click')).statusCode).toBe(200);
+      expect((await t.prisma.boligagent.findUniqueOrThrow({ where: { id: agent.id } })).unsubscribedAt).not.toBeNull();
+      // Switching back on takes the management token.
+      expect((await t.request('POST', '/api/boligagents/settings', { token: u, enabled: true })).status).toBe(404);
+      expect((await t.request('POST', '/api/boligagents/settings', { token: agent.token, enabled: true })).body.enabled).toBe(true);
+    });
+
+    it('accepts the one-click POST as multipart/form-data too; a junk body is 4xx, never 5xx', async () => {
+      const agent = await confirmedVisitorAgent(visitorEmail(), cityA.slug);
+      const boundary = '----husly' + unique();
+      const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`;
+      const res = await oneClick(agent.unsubscribeToken, `multipart/form-data; boundary=${boundary}`, multipart);
+      expect(res.statusCode).toBe(200);
+      expect((await t.prisma.boligagent.findUniqueOrThrow({ where: { id: agent.id } })).enabled).toBe(false);
+      expect((await oneClick(agent.unsubscribeToken, 'multipart/form-data', 'x'.repeat(64 * 1024))).statusCode).toBe(413);
+      expect((await oneClick('ukendt', 'multipart/form-data; boundary=x', '--x--')).statusCode).toBe(404);
+    });
+
+    it('mails sent before the change keep working: their header carried the management token', async () => {
+      const agent = await confirmedVisitorAgent(visitorEmail(), cityA.slug);
+      expect((await oneClick(agent.token, 'application/x-www-form-urlencoded', 'List-Unsubscribe=One-Click')).statusCode).toBe(200);
+      expect((await t.prisma.boligagent.findUniqueOrThrow({ where: { id: agent.id } })).unsubscribedAt).not.toBeNull();
     });
   });
 

@@ -42,6 +42,8 @@ export interface LeasedMail {
   agentId: number;
   email: string;
   token: string;
+  /** The List-Unsubscribe token: it can only stop the agent. */
+  unsubscribeToken: string;
   language: string;
   enabled: boolean;
   unsubscribed: boolean;
@@ -259,7 +261,7 @@ export class BoligagentRepository {
          WHERE m.id = ANY($1::int[]) AND m.status = 'PENDING' AND (m.lease_until IS NULL OR m.lease_until <= $2)
          RETURNING m.id, m.boligagent_id, m.dwelling_count, m.dwelling_ids
        )
-       SELECT l.id, a.id AS "agentId", a.email, a.token, a.language, a.enabled, a.unsubscribed_at IS NOT NULL AS unsubscribed,
+       SELECT l.id, a.id AS "agentId", a.email, a.token, a.unsubscribe_token AS "unsubscribeToken", a.language, a.enabled, a.unsubscribed_at IS NOT NULL AS unsubscribed,
               EXISTS (SELECT 1 FROM mail_suppressions s WHERE s.email = a.email) AS suppressed,
               l.dwelling_count AS total,
               COALESCE((SELECT json_agg(t ORDER BY t.ord) FROM (

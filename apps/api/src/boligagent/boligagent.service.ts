@@ -1,5 +1,4 @@
 import { HttpException, Inject, Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import {
   apiError,
   type BoligagentAdjustBody,
@@ -15,14 +14,19 @@ import {
 } from '@husly/contracts';
 import {
   autoAdjustPrefs,
+  BOLIGAGENT_SIGNUP_THROTTLE,
   citySlug,
   ERROR_MESSAGES,
   isDefaultPref,
   mergeAutoAdjust,
   normalizeBoligagentPref,
+  normalizeEmail,
   validateBoligagentEmail,
   type BoligagentPref,
 } from '@husly/domain';
+import { RateLimitService } from '../accounts/rate-limit.service';
+import type { RequestContext } from '../accounts/request-context';
+import { newAgentToken } from '../accounts/session-prefs.service';
 import type { AuthUser } from '../common/auth/auth-user';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -50,9 +54,6 @@ interface CityPref extends BoligagentPref {
 const FREQUENCY_TO_DB: Record<BoligagentFrequencyValue, BoligagentFrequency> = { instant: 'INSTANT', daily: 'DAILY', weekly: 'WEEKLY' };
 const FREQUENCY_FROM_DB: Record<BoligagentFrequency, BoligagentFrequencyValue> = { INSTANT: 'instant', DAILY: 'daily', WEEKLY: 'weekly' };
 
-/** The agent's token: the only credential of a visitor's agent, so long and random. */
-const newToken = () => randomBytes(24).toString('base64url');
-
 /**
  * Creating, reading and changing boligagents (spec sections 4, 5, 7). An agent is reached either by
  * its token (visitors, from the links of its mails) or by its user's bearer token.
@@ -62,6 +63,7 @@ export class BoligagentService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly jobs: JobQueue,
+    private readonly rateLimits: RateLimitService,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -83,27 +85,36 @@ export class BoligagentService {
   // ---- creating and verifying ------------------------------------------------------------------
 
   /**
-   * POST /api/boligagents. A logged-in user's agent is created (or extended) from the prefs, verified
-   * at once. A visitor gets a verification mail; the answer is the same whether or not the email
-   * already had an agent, and prefs added to an existing agent stay inactive until the owner
-   * follows the mail's link (nobody can switch on mails to someone else's address).
+   * POST /api/boligagents. A logged-in user's own agent is created (or extended) from the prefs; it
+   * mails once the account's address is verified, and it never takes over another agent (visitor
+   * agents of the address are claimed when the account verifies it, issue 12 §4). A visitor gets a
+   * verification mail; the answer is the same whether or not the email already had an agent, and
+   * prefs added to an existing agent stay inactive until the owner follows the mail's link (nobody
+   * can switch on mails to someone else's address).
    */
-  async create(user: AuthUser | undefined, body: CreateBoligagentBody, host: string | undefined): Promise<CreateBoligagentResponse> {
-    const language: MailLanguage = body.language ?? (/^en\./i.test(host ?? '') ? 'en' : 'da');
+  async create(user: AuthUser | undefined, body: CreateBoligagentBody, ctx: RequestContext): Promise<CreateBoligagentResponse> {
+    const language: MailLanguage = body.language ?? ctx.language;
     const prefs = await this.cityPrefs(body.prefs);
-    const now = this.clock.now();
-    if (user) return { verificationSent: false, agent: await this.createForUser(user, body, prefs, language, now) };
+    if (user) return { verificationSent: false, agent: await this.createForUser(user, body, prefs, language) };
 
     const code = validateBoligagentEmail(body.email);
     if (code) throw boligagentError(code, 'email');
-    const email = (body.email as string).trim().toLowerCase();
+    const email = normalizeEmail(body.email as string);
     if (prefs.length === 0) throw invalidPrefs();
+    // The 406 below tells whether an address has an account (the spec wants it: the web asks them to
+    // log in), so every attempt counts, per IP and per address, before the exact lookup (issue 12 §3).
+    await this.rateLimits.consume(
+      [
+        { bucket: `boligagent:ip:${ctx.ip}`, max: BOLIGAGENT_SIGNUP_THROTTLE.perIp, windowMs: BOLIGAGENT_SIGNUP_THROTTLE.windowMs },
+        { bucket: `boligagent:email:${email}`, max: BOLIGAGENT_SIGNUP_THROTTLE.perEmail, windowMs: BOLIGAGENT_SIGNUP_THROTTLE.windowMs },
+      ],
+      ctx.language,
+    );
     // A registered user logs in to get an agent (the web shows a congratulation asking to log in).
-    const owner = await this.prisma.user.findFirst({ where: { email: { equals: email, mode: 'insensitive' } }, select: { id: true } });
+    const owner = await this.prisma.user.findUnique({ where: { email }, select: { id: true } });
     if (owner) throw boligagentError('email-in-use', 'email');
 
-    const existing = await this.prisma.boligagent.findUnique({ where: { email }, include: agentWithPrefs });
-    if (existing?.userId) throw boligagentError('email-in-use', 'email');
+    const existing = await this.prisma.boligagent.findFirst({ where: { email, userId: null }, orderBy: { id: 'asc' }, include: agentWithPrefs });
     let agent: AgentRow;
     if (existing) {
       agent = existing;
@@ -112,7 +123,7 @@ export class BoligagentService {
       agent = await this.prisma.boligagent.create({
         data: {
           email,
-          token: newToken(),
+          token: newAgentToken(),
           language,
           frequency: FREQUENCY_TO_DB[body.frequency ?? 'daily'],
           prefs: { create: prefs.map((p) => ({ cityId: p.cityId, rent: p.rent, rooms: p.rooms, size: p.size })) },
@@ -121,40 +132,34 @@ export class BoligagentService {
       });
     }
     const verifyUrl = `${publicOrigin(this.config.http.publicUrl, language)}/boligagent/verify?token=${encodeURIComponent(agent.token)}`;
-    const unsubscribeUrl = unsubscribeUrlOf(this.config.http.publicUrl, agent.token);
+    const unsubscribeUrl = unsubscribeUrlOf(this.config.http.publicUrl, agent.unsubscribeToken);
     const mail = renderVerificationMail({ language, verifyUrl, unsubscribeUrl, areas: prefs.map((p) => p.cityLabel) });
-    await this.jobs.enqueue(JOBS.mailDeliver, { to: email, ...mail, headers: listUnsubscribeHeaders(unsubscribeUrl, this.config.mail.from, agent.token) });
+    await this.jobs.enqueue(JOBS.mailDeliver, { to: email, ...mail, headers: listUnsubscribeHeaders(unsubscribeUrl, this.config.mail.from, agent.unsubscribeToken) });
     return { verificationSent: true };
   }
 
-  private async createForUser(user: AuthUser, body: CreateBoligagentBody, prefs: CityPref[], language: MailLanguage, now: Date) {
-    const email = user.email?.toLowerCase() ?? null;
-    if (body.email && body.email.trim().toLowerCase() !== email) throw boligagentError('wrong-user-email', 'email');
+  /** The user's own agent, created when missing: verified only if the account's address is. */
+  private async createForUser(caller: AuthUser, body: CreateBoligagentBody, prefs: CityPref[], language: MailLanguage) {
+    const user = await this.prisma.user.findUniqueOrThrow({ where: { id: caller.id }, select: { email: true, emailVerified: true } });
+    const email = user.email;
+    if (body.email && normalizeEmail(body.email) !== email) throw boligagentError('wrong-user-email', 'email');
     if (!email) throw boligagentError('no-email', 'email');
-    let agent =
-      (await this.prisma.boligagent.findUnique({ where: { userId: user.id }, include: agentWithPrefs })) ??
-      (await this.prisma.boligagent.findUnique({ where: { email }, include: agentWithPrefs }));
-    if (agent && agent.userId !== null && agent.userId !== user.id) throw boligagentError('email-in-use', 'email');
+    const agent = await this.prisma.boligagent.findUnique({ where: { userId: caller.id }, include: agentWithPrefs });
     if (!agent) {
       if (prefs.length === 0) throw invalidPrefs();
-      agent = await this.prisma.boligagent.create({
+      const created = await this.prisma.boligagent.create({
         data: {
           email,
-          userId: user.id,
-          token: newToken(),
-          verifiedAt: now,
+          userId: caller.id,
+          token: newAgentToken(),
+          verifiedAt: user.emailVerified ? this.clock.now() : null,
           language,
           frequency: FREQUENCY_TO_DB[body.frequency ?? 'daily'],
           prefs: { create: prefs.map((p) => ({ cityId: p.cityId, rent: p.rent, rooms: p.rooms, size: p.size })) },
         },
         include: agentWithPrefs,
       });
-      return toView(agent);
-    }
-    // An agent the user made as a visitor with the same address becomes the user's, verified: the
-    // user proved the address at signup.
-    if (agent.userId === null || !agent.verifiedAt) {
-      await this.prisma.boligagent.update({ where: { id: agent.id }, data: { userId: user.id, verifiedAt: agent.verifiedAt ?? now } });
+      return toView(created);
     }
     const changed = await this.applyPrefs(agent, prefs, { autoAdjust: agent.autoAdjust, status: 'ACTIVE' });
     if (!changed) throw boligagentError('nothing-to-update');
@@ -163,8 +168,11 @@ export class BoligagentService {
 
   /** POST /api/boligagents/{token}/verify: the link of the verification mail. Switches on its prefs. */
   async verify(token: string): Promise<BoligagentView> {
-    const agent = await this.prisma.boligagent.findUnique({ where: { token } });
+    const agent = await this.prisma.boligagent.findUnique({ where: { token }, include: { user: { select: { email: true, emailVerified: true } } } });
     if (!agent) throw verificationTokenNotRecognised();
+    // An account's agent is verified by the account's address (the link mailed there), never by its
+    // token, which its (possibly unproven) account holder can read (issue 12 §4).
+    if (agent.user && !(agent.user.emailVerified && agent.user.email === agent.email)) throw verificationTokenNotRecognised();
     await this.prisma.$transaction([
       this.prisma.boligagent.update({
         where: { id: agent.id },
@@ -250,7 +258,11 @@ export class BoligagentService {
    * once, no login. Idempotent: a second POST, or a mail client retrying, changes nothing.
    */
   async unsubscribe(token: string): Promise<void> {
-    const agent = await this.prisma.boligagent.findUnique({ where: { token }, select: { id: true, unsubscribedAt: true } });
+    // The List-Unsubscribe token (mails since issue 12), or the management token that mails sent
+    // before it carry in their List-Unsubscribe header: both stop the agent.
+    const agent =
+      (await this.prisma.boligagent.findUnique({ where: { unsubscribeToken: token }, select: { id: true, unsubscribedAt: true } })) ??
+      (await this.prisma.boligagent.findUnique({ where: { token }, select: { id: true, unsubscribedAt: true } }));
     if (!agent) throw boligagentNotFound();
     await this.prisma.boligagent.update({
       where: { id: agent.id },

@@ -64,12 +64,17 @@ export class CitiesService {
     }
     // A city added since the index was built (an import, a test): ask the database once.
     const alias = await this.prisma.cityAlias.findFirst({ where: { alias: { in: keys } }, select: { city: true } });
-    const city =
-      alias?.city ??
-      (await this.prisma.city.findFirst({
-        where: { OR: [{ slug: { in: keys } }, { label: { equals: q.trim(), mode: 'insensitive' } }] },
-      }));
+    const city = alias?.city ?? (await this.prisma.city.findFirst({ where: { slug: { in: keys } } })) ?? (await this.cityByLabel(q));
     return city ? { id: city.id, slug: city.slug, label: city.label, active: city.active } : null;
+  }
+
+  /**
+   * A city whose label equals `q` but for case. Not Prisma's `mode: 'insensitive'`: on PostgreSQL
+   * that is ILIKE, where the user's `%` and `_` are wildcards (issue 12 §3).
+   */
+  private async cityByLabel(q: string) {
+    const [row] = await this.prisma.$queryRaw<Array<{ id: number }>>`SELECT id FROM cities WHERE lower(label) = lower(${q.trim()}) ORDER BY id LIMIT 1`;
+    return row ? this.prisma.city.findUnique({ where: { id: row.id } }) : null;
   }
 
   /** The city of a /{slug} page, active or not; null if none. */

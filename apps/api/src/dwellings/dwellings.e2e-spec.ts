@@ -155,6 +155,16 @@ describe('dwelling lists: /search, /area/{slug}, /latest', () => {
     expect(body.meta.total).toBe(2);
   });
 
+  it('compares a label exactly but for case: LIKE wildcards in q match nothing (issue 12 §3)', async () => {
+    const { city } = await cityWith([{}]);
+    expect(ids((await t.request('GET', `/api/dwellings/search?q=${encodeURIComponent(city.label.toLowerCase())}`)).body)).toHaveLength(1);
+    for (const q of [`${city.label.slice(0, -1)}_`, `${city.label.slice(0, 4)}%`, '%%']) {
+      const res = await t.request('GET', `/api/dwellings/search?q=${encodeURIComponent(q)}`);
+      expect(res.status, q).toBe(200);
+      expect(res.body.data, q).toEqual([]);
+    }
+  });
+
   it('answers an unknown place with an empty list, and an unknown or inactive city page with 404', async () => {
     const res = await t.request('GET', '/api/dwellings/search?q=Ingenstedhusen');
     expect(res.status).toBe(200);

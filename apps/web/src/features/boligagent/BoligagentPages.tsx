@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BoligagentView } from '@husly/contracts';
 import { useApi } from '../../lib/api-context';
@@ -90,7 +90,8 @@ function AgentPage({ title, state, token, notFound, onChange }: { title: string;
 
 /**
  * /boligagent/afmeld/{token}: where the List-Unsubscribe URL leads a browser (GET). Mail clients
- * with one-click POST the URL themselves; a person confirms with the button.
+ * with one-click POST the URL themselves; a person confirms with the button. The token can only
+ * unsubscribe (issue 12 §6), so there is no link to manage the agent here: the mail has its own.
  */
 export function BoligagentUnsubscribePage() {
   const { t } = useTranslation();
@@ -126,9 +127,6 @@ export function BoligagentUnsubscribePage() {
               <button type="button" className="button button-primary" disabled={state === 'busy'} onClick={confirm}>
                 {t('boligagent.unsubscribe.confirm')}
               </button>
-              <Link to={`/boligagent/${encodeURIComponent(token)}`} className="button button-secondary">
-                {t('boligagent.unsubscribe.manage')}
-              </Link>
             </div>
             {state === 'failed' && (
               <p className={styles.error} role="alert">
