@@ -388,23 +388,34 @@ describe('/api/boligagents', () => {
       expect(mailed.map((m) => m.boligagentId)).toEqual([control.id]);
     });
 
-    it('changing one’s email to the victim’s address moves no agent', async () => {
+    it('changing one’s email to the victim’s address claims no agent, before or after a POST', async () => {
+      const victim = visitorEmail();
+      const before = await confirmedVisitorAgent(victim, cityA.slug);
+      const attacker = await createUser(t.prisma);
+      const changed = await t.request('POST', '/api/users/me/email', { email: victim }, { ...bearer(attacker.id), ...fromIp() });
+      expect(changed.status).toBe(200);
+      expect(changed.text).not.toContain(before.token);
+      expect((await t.request('GET', '/api/boligagents', undefined, bearer(attacker.id))).body).toEqual({ agent: null });
+
+      const res = await t.request('POST', '/api/boligagents', { prefs: [{ area: cityB.slug }] }, bearer(attacker.id));
+      expect(res.status).toBe(201);
+      expect(res.text).not.toContain(before.token);
+      expect(res.body.agent).toMatchObject({ email: victim, verified: false });
+      expect(res.body.agent.id).not.toBe(before.id);
+      expect(await t.prisma.boligagent.findUniqueOrThrow({ where: { id: before.id }, include: { prefs: { orderBy: { id: 'asc' } } } })).toEqual(before);
+    });
+
+    it('an account with an agent that changes its email keeps mailing the proven old address', async () => {
       const victim = visitorEmail();
       const before = await confirmedVisitorAgent(victim, cityA.slug);
       const attacker = await createUser(t.prisma);
       const own = await t.request('POST', '/api/boligagents', { prefs: [{ area: cityB.slug }] }, bearer(attacker.id));
       expect(own.body.agent).toMatchObject({ email: attacker.email, verified: true });
-      const changed = await t.request('POST', '/api/users/me/email', { email: victim }, { ...bearer(attacker.id), ...fromIp() });
-      expect(changed.status).toBe(200);
-
-      expect(await t.prisma.boligagent.findUniqueOrThrow({ where: { id: before.id }, include: { prefs: { orderBy: { id: 'asc' } } } })).toEqual(before);
-      const mine = await t.request('GET', '/api/boligagents', undefined, bearer(attacker.id));
-      expect(mine.text).not.toContain(before.token);
-      // The agent keeps mailing the proven old address until the new one is verified.
-      expect(mine.body.agent).toMatchObject({ id: own.body.agent.id, email: attacker.email, verified: true });
+      expect((await t.request('POST', '/api/users/me/email', { email: victim }, { ...bearer(attacker.id), ...fromIp() })).status).toBe(200);
       const again = await t.request('POST', '/api/boligagents', { prefs: [{ area: cityA.slug }] }, bearer(attacker.id));
-      expect(again.body.agent.id).toBe(own.body.agent.id);
+      expect(again.body.agent).toMatchObject({ id: own.body.agent.id, email: attacker.email, verified: true });
       expect(again.text).not.toContain(before.token);
+      expect(await t.prisma.boligagent.findUniqueOrThrow({ where: { id: before.id }, include: { prefs: { orderBy: { id: 'asc' } } } })).toEqual(before);
     });
   });
 
