@@ -26,7 +26,7 @@ UPDATE "boligagents" SET email = lower(btrim(email, E' \t\r\n')) WHERE email <> 
 
 -- The List-Unsubscribe token (it can only stop the agent): every existing agent gets one here.
 -- AlterTable
-ALTER TABLE "boligagents" ADD COLUMN     "unsubscribe_token" TEXT NOT NULL DEFAULT replace((gen_random_uuid())::text || (gen_random_uuid())::text, '-'::text, ''::text);
+ALTER TABLE "boligagents" ADD COLUMN     "unsubscribe_token" TEXT NOT NULL DEFAULT replace(((gen_random_uuid())::text || (gen_random_uuid())::text), '-'::text, ''::text);
 
 -- CreateIndex
 CREATE UNIQUE INDEX "boligagents_unsubscribe_token_key" ON "boligagents"("unsubscribe_token");

@@ -517,6 +517,7 @@ describe('accounts API', () => {
       expect(res.text).not.toContain('argon2');
       expect(res.text).not.toContain('passwordHash');
       expect(data.boligagent.token).toBeUndefined();
+      expect(data.boligagent.unsubscribeToken).toBeUndefined();
     });
 
     it('deletion anonymises the user, removes personal data, keeps the invoices, and the token stops working', async () => {

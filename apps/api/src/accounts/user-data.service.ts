@@ -34,7 +34,8 @@ export class UserDataService {
     });
     // Secrets are not personal data to hand out: no password hash, no link or agent tokens.
     const { passwordHash, boligagent, ...profile } = user;
-    const { token: _agentToken, ...agent } = boligagent ?? { token: null };
+    // Both link tokens are credentials, not data about the user.
+    const { token: _agentToken, unsubscribeToken: _unsubscribeToken, ...agent } = boligagent ?? { token: null, unsubscribeToken: null };
     return {
       exportedAt: this.clock.now().toISOString(),
       profile: { ...profile, hasPassword: passwordHash !== null },
