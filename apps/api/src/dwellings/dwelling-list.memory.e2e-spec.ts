@@ -87,20 +87,24 @@ describe('dwelling lists from memory', () => {
       '/api/dwellings/latest?count=40',
       '/api/dwellings/latest?count=5&start=5',
     ];
-    let fromMemory = 0;
-    for (const headers of [{}, seekerAuth, subscriberAuth]) {
+    const fromDatabase: string[] = [];
+    const memoryClasses = new Set<string>();
+    for (const [viewer, headers] of [['visitor', {}], ['seeker', seekerAuth], ['subscriber', subscriberAuth]] as const) {
       for (const url of urls) {
         const expected = await database.request('GET', url, undefined, headers);
         const res = await memory.request('GET', url, undefined, headers);
         expect(res.status, url).toBe(200);
         expect(res.text, url).toBe(expected.text);
-        if (res.headers['x-list-source'] === 'memory') fromMemory++;
+        if (res.headers['x-list-source'] === 'database') fromDatabase.push(url);
+        if (res.headers['x-list-source'] === 'memory') memoryClasses.add(viewer === 'subscriber' ? 'full' : 'blurred');
       }
     }
-    // Everything but the unknown place (an empty list without a query) came from memory, once for
-    // the visitors' image class (the seeker's requests are the visitor's cached pages) and once for
-    // the subscriber's.
-    expect(fromMemory).toBe((urls.length - 1) * 2);
+    // Nothing but the unknown place (an empty list without a query) was read from the database: every
+    // other page came from memory or from the page cache. How many were page-cache hits depends on
+    // the cache's 5 s lifetime, so on a busy machine more pages are served from memory; only the
+    // source is asserted, for both image classes.
+    expect(fromDatabase.filter((url) => !url.includes('ingen-by-her'))).toEqual([]);
+    expect(memoryClasses).toEqual(new Set(['blurred', 'full']));
     const full = await memory.request('GET', `/api/dwellings/area/${a.slug}?rent=9000`, undefined, subscriberAuth);
     const visitor = await memory.request('GET', `/api/dwellings/area/${a.slug}?rent=9000`);
     const fullKeys = full.body.data.flatMap((item: { images: string[] }) => item.images);
