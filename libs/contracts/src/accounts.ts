@@ -1,27 +1,28 @@
 import { z } from 'zod';
 import { COOKIES, UTM_PARAMS } from '@husly/domain';
+import { int32Range, queryParams, text } from './input';
 
 // Shapes of the accounts API (spec section 7, "Users and session"). Field rules and their messages
 // live in @husly/domain (validateSignup etc.) and run on both sides; the schemas here only fix the
-// shape, so a blank or wrong value reaches those rules and gets the spec's message.
-
-const text = (max: number) => z.string().max(max);
+// shape, so a blank or wrong value reaches those rules and gets the spec's message. Every text is
+// `text()` (no NUL, no unpaired surrogate) and every number fits its column: see ./input.
 /** Passwords: generous cap so nobody hashes megabytes. */
 const password = text(1024);
 
 /** A session pref (pre-login boligagent preference, cookie bn.prf): raw slider values. */
 export const sessionPrefSchema = z.object({
-  area: z.string().max(100).nullish(),
-  rent: z.number().nullish(),
-  rooms: z.number().nullish(),
-  size: z.number().nullish(),
+  area: text(100).nullish(),
+  rent: int32Range().nullish(),
+  rooms: int32Range().nullish(),
+  size: int32Range().nullish(),
 });
 export type SessionPref = z.infer<typeof sessionPrefSchema>;
 export const sessionPrefsSchema = z.array(sessionPrefSchema).max(50);
 
 /**
- * The bn.prf cookie: a URI-encoded JSON list of session prefs. Anything unreadable counts as no
- * prefs; a visitor's cookie must never break a login.
+ * The bn.prf cookie: a URI-encoded JSON list of session prefs. Anything unreadable or outside the
+ * contract (a NUL, a number beyond its column) counts as no prefs; a visitor's cookie must never
+ * break a login or a signup.
  */
 export function parseSessionPrefsCookie(value: string | undefined | null): SessionPref[] {
   if (!value) return [];
@@ -85,9 +86,11 @@ export const changePasswordRequestSchema = z.object({
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 export const setPasswordRequestSchema = z.object({ password: password.default(''), repeat: password.optional() });
 export type SetPasswordRequest = z.input<typeof setPasswordRequestSchema>;
-export const tokenRequestSchema = z.object({ token: z.string().max(200).default('') });
-/** POST /api/users/verify-password: the query parameters of the reset link. */
-export const verifyPasswordRequestSchema = z.object({ data: z.record(z.string(), z.unknown()).default({}) });
+export const tokenRequestSchema = z.object({ token: text(200).default('') });
+/** GET /api/users/verify?token=: the verification mail's link. */
+export const verifyQuerySchema = queryParams(z.object({ token: text(200).default('') }));
+/** POST /api/users/verify-password: the query parameters of the reset link (each one value). */
+export const verifyPasswordRequestSchema = z.object({ data: z.record(text(100), text(2048)).default({}) });
 export type VerifyPasswordRequest = z.input<typeof verifyPasswordRequestSchema>;
 export const consentRequestSchema = z.object({ consent: z.boolean() });
 

@@ -1,12 +1,16 @@
 import { z } from 'zod';
+import { intInput, queryParams, text } from './input';
 
-// Request and response shapes of /api/boligagents (spec section 7 "Boligagents").
+// Request and response shapes of /api/boligagents (spec section 7 "Boligagents"). Texts are
+// `text()` and numbers `intInput()` (a number, or its digits from a query string): see ./input.
 
-const limit = z.coerce.number().int().nullable().optional();
+const limit = intInput().nullable().optional();
+/** Ids are positive int4 values. */
+const positiveId = intInput({ min: 1 });
 
 /** One preference as the web sends it: raw slider values; the API rounds (spec section 9). */
 export const boligagentPrefInputSchema = z.object({
-  area: z.string().trim().max(100).nullable().optional(),
+  area: text(100).trim().nullable().optional(),
   rent: limit,
   rooms: limit,
   size: limit,
@@ -18,7 +22,7 @@ export type BoligagentFrequencyValue = z.infer<typeof boligagentFrequencySchema>
 
 /** POST /api/boligagents: a visitor sends an email; a logged-in user may omit it. */
 export const createBoligagentSchema = z.object({
-  email: z.string().trim().max(254).nullable().optional(),
+  email: text(254).trim().nullable().optional(),
   prefs: z.array(boligagentPrefInputSchema).max(50).default([]),
   language: z.enum(['da', 'en']).optional(),
   frequency: boligagentFrequencySchema.optional(),
@@ -30,14 +34,14 @@ export type CreateBoligagentBody = z.infer<typeof createBoligagentSchema>;
  * bearer token of its user; `id` (the agent id) is accepted as the spec sends it and must match.
  */
 const agentRef = {
-  token: z.string().trim().max(100).optional(),
-  id: z.coerce.number().int().positive().optional(),
+  token: text(100).trim().optional(),
+  id: positiveId.optional(),
 };
 
 /** PUT /api/boligagents {id, area, prefs, ...}: `area` is the row being edited, `prefs` its new values. */
 export const updateBoligagentSchema = z.object({
   ...agentRef,
-  area: z.string().trim().max(100).optional(),
+  area: text(100).trim().optional(),
   prefs: z.array(boligagentPrefInputSchema).max(50).optional(),
   frequency: boligagentFrequencySchema.optional(),
   enabled: z.boolean().optional(),
@@ -46,10 +50,17 @@ export const updateBoligagentSchema = z.object({
 export type UpdateBoligagentBody = z.infer<typeof updateBoligagentSchema>;
 
 /** PUT /api/boligagents/pref {id, area}: activate; DELETE /api/boligagents/pref?id=&area= */
-export const boligagentPrefRefSchema = z.object({ ...agentRef, area: z.string().trim().min(1).max(100) });
+export const boligagentPrefRefSchema = z.object({ ...agentRef, area: text(100).trim().min(1) });
 export type BoligagentPrefRef = z.infer<typeof boligagentPrefRefSchema>;
+/** DELETE /api/boligagents/pref?id=&area=&token=: the same, one value per parameter. */
+export const boligagentPrefRefQuerySchema = queryParams(boligagentPrefRefSchema);
 
 export const boligagentRefSchema = z.object(agentRef);
+/** DELETE /api/boligagents?id=&token= */
+export const boligagentRefQuerySchema = queryParams(boligagentRefSchema);
+
+/** A token in the path (GET /api/boligagents/{token}, .../verify, unsubscribe/{token}). */
+export const boligagentTokenParamSchema = z.object({ token: text(200) });
 
 /** POST /api/boligagents/settings */
 export const boligagentSettingsSchema = z.object({
@@ -62,19 +73,19 @@ export type BoligagentSettingsBody = z.infer<typeof boligagentSettingsSchema>;
 
 /** POST /api/boligagents/adjust {area, current, user, detail}: a logged-in user's search. */
 export const boligagentAdjustSchema = z.object({
-  area: z.string().trim().min(1).max(100),
+  area: text(100).trim().min(1),
   current: boligagentPrefInputSchema.omit({ area: true }).default({}),
-  user: z.coerce.number().int().positive().optional(),
-  detail: z.coerce.number().int().positive().optional(),
+  user: positiveId.optional(),
+  detail: positiveId.optional(),
 });
 export type BoligagentAdjustBody = z.infer<typeof boligagentAdjustSchema>;
 
 /** POST /api/notificationLog {user, source, type, dwellingId}: a click on a link of a boligagent mail. */
 export const notificationLogSchema = z.object({
-  user: z.string().trim().min(1).max(100),
-  source: z.string().trim().min(1).max(40).default('boligagent'),
-  type: z.string().trim().min(1).max(40).default('click'),
-  dwellingId: z.coerce.number().int().positive().nullable().optional(),
+  user: text(100).trim().min(1),
+  source: text(40).trim().min(1).default('boligagent'),
+  type: text(40).trim().min(1).default('click'),
+  dwellingId: positiveId.nullable().optional(),
 });
 export type NotificationLogBody = z.infer<typeof notificationLogSchema>;
 

@@ -142,7 +142,7 @@ describe('searchQuerySchema', () => {
     [{ pageSize: '0' }, [['pageSize', 'not-integer']]],
     [{ pageSize: '501' }, [['pageSize', 'not-integer']]],
     [{ q: 'a', rent: 'x' }, [['q', 'search-too-short'], ['rent', 'not-integer']]],
-    [{ rent: ['8000', '9000'] }, [['rent', undefined]]],
+    [{ rent: ['8000', '9000'] }, [['rent', 'repeated-parameter']]],
   ])('%j → issues %j', (query, expected) => {
     const result = searchQuerySchema.safeParse(query);
     expect(result.success).toBe(false);

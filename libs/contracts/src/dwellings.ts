@@ -7,6 +7,7 @@ import {
   parseSearchFilters,
   validateSearchQuery,
 } from '@husly/domain';
+import { INT32_MAX, queryParams, text } from './input';
 
 const isoDateTime = z.iso.datetime({ offset: true });
 /** Rent, rooms and size: -1 means unknown (shown as "Ukendt"). */
@@ -146,8 +147,10 @@ export type ContactLimitError = z.infer<typeof contactLimitErrorSchema>;
 
 // --- query strings -------------------------------------------------------------------------------
 
-/** A query-string value: a string from the URL, or a number when built in code. Repeats are refused. */
-const queryValue = z.union([z.string(), z.number()]).nullish();
+/** A query-string value: a string from the URL, or a number when built in code. Repeats are refused (queryParams). */
+const queryValue = z.union([text(40), z.number()]).nullish();
+/** A search text: city names and postal codes are short; the cap keeps megabytes out of the lookup. */
+const SEARCH_TEXT_MAX = 200;
 
 function parsePageSize(raw: string | number | null | undefined, fallback: number): number | 'invalid' {
   const text = raw === null || raw === undefined ? '' : String(raw).trim();
@@ -157,6 +160,15 @@ function parsePageSize(raw: string | number | null | undefined, fallback: number
   return n >= 1 && n <= SEARCH.maxPageSize ? n : 'invalid';
 }
 
+/**
+ * The filters are compared with int4 columns (rent, rooms, size): beyond that range PostgreSQL
+ * refuses the parameter. `start` is an OFFSET (bigint): any safe integer is a page, empty past the end.
+ */
+function outOfColumnRange(filters: Partial<Record<'rent' | 'rooms' | 'size', number>>): string[] {
+  return (['rent', 'rooms', 'size'] as const).filter((field) => (filters[field] ?? 0) > INT32_MAX);
+}
+const tooBigMessage = (field: string) => `${field} must be at most ${INT32_MAX}`;
+
 const pageSizeMessage = `pageSize must be a whole number from 1 to ${SEARCH.maxPageSize}`;
 
 /**
@@ -164,33 +176,37 @@ const pageSizeMessage = `pageSize must be a whole number from 1 to ${SEARCH.maxP
  * 2 characters (an empty q is no q); rent, rooms, size and start are whole numbers and a value at
  * its slider default is left out. Issues carry the domain code in `params.code`.
  */
-export const searchQuerySchema = z
-  .object({
-    q: z.string().nullish(),
-    rent: queryValue,
-    rooms: queryValue,
-    size: queryValue,
-    start: queryValue,
-    pageSize: queryValue,
-  })
-  .transform((raw, ctx): SearchQuery => {
-    const issue = (field: string, message: string, code: string) =>
-      ctx.addIssue({ code: 'custom', path: [field], message, params: { code } });
-    const q = (raw.q ?? '').trim();
-    const checkedQ = q === '' ? null : validateSearchQuery(q, DEFAULT_LANGUAGE);
-    if (checkedQ && !checkedQ.ok) issue('q', checkedQ.error.message, checkedQ.error.code);
-    const filters = parseSearchFilters(raw, DEFAULT_LANGUAGE);
-    if (!filters.ok) for (const e of filters.errors) issue(e.field, e.message, e.code);
-    const pageSize = parsePageSize(raw.pageSize, SEARCH.pageSize);
-    if (pageSize === 'invalid') issue('pageSize', pageSizeMessage, 'not-integer');
-    if ((checkedQ && !checkedQ.ok) || !filters.ok || pageSize === 'invalid') return z.NEVER;
-    return {
-      ...(q !== '' ? { q } : {}),
-      ...filters.filters,
-      start: filters.filters.start ?? 0,
-      pageSize,
-    };
-  });
+export const searchQuerySchema = queryParams(
+  z
+    .object({
+      q: text(SEARCH_TEXT_MAX).nullish(),
+      rent: queryValue,
+      rooms: queryValue,
+      size: queryValue,
+      start: queryValue,
+      pageSize: queryValue,
+    })
+    .transform((raw, ctx): SearchQuery => {
+      const issue = (field: string, message: string, code: string) =>
+        ctx.addIssue({ code: 'custom', path: [field], message, params: { code } });
+      const q = (raw.q ?? '').trim();
+      const checkedQ = q === '' ? null : validateSearchQuery(q, DEFAULT_LANGUAGE);
+      if (checkedQ && !checkedQ.ok) issue('q', checkedQ.error.message, checkedQ.error.code);
+      const filters = parseSearchFilters(raw, DEFAULT_LANGUAGE);
+      if (!filters.ok) for (const e of filters.errors) issue(e.field, e.message, e.code);
+      const beyond = filters.ok ? outOfColumnRange(filters.filters) : [];
+      for (const field of beyond) issue(field, tooBigMessage(field), 'too-big');
+      const pageSize = parsePageSize(raw.pageSize, SEARCH.pageSize);
+      if (pageSize === 'invalid') issue('pageSize', pageSizeMessage, 'not-integer');
+      if ((checkedQ && !checkedQ.ok) || !filters.ok || beyond.length > 0 || pageSize === 'invalid') return z.NEVER;
+      return {
+        ...(q !== '' ? { q } : {}),
+        ...filters.filters,
+        start: filters.filters.start ?? 0,
+        pageSize,
+      };
+    }),
+);
 export type SearchQueryInput = z.input<typeof searchQuerySchema>;
 /** Parsed search: only filters that are set are present; start defaults to 0, pageSize to 150. */
 export interface SearchQuery {
@@ -203,18 +219,20 @@ export interface SearchQuery {
 }
 
 /** GET /api/dwellings/latest: paging only, 15 by default (the front page). */
-export const latestQuerySchema = z
-  .object({ start: queryValue, pageSize: queryValue })
-  .transform((raw, ctx) => {
-    const parsed = parseSearchFilters({ start: raw.start }, DEFAULT_LANGUAGE);
-    if (!parsed.ok) {
-      for (const e of parsed.errors) ctx.addIssue({ code: 'custom', path: [e.field], message: e.message, params: { code: e.code } });
-    }
-    const pageSize = parsePageSize(raw.pageSize, FRONT_PAGE.latestCount);
-    if (pageSize === 'invalid') {
-      ctx.addIssue({ code: 'custom', path: ['pageSize'], message: pageSizeMessage, params: { code: 'not-integer' } });
-    }
-    if (!parsed.ok || pageSize === 'invalid') return z.NEVER;
-    return { start: parsed.filters.start ?? 0, pageSize };
-  });
+export const latestQuerySchema = queryParams(
+  z
+    .object({ start: queryValue, pageSize: queryValue })
+    .transform((raw, ctx) => {
+      const parsed = parseSearchFilters({ start: raw.start }, DEFAULT_LANGUAGE);
+      if (!parsed.ok) {
+        for (const e of parsed.errors) ctx.addIssue({ code: 'custom', path: [e.field], message: e.message, params: { code: e.code } });
+      }
+      const pageSize = parsePageSize(raw.pageSize, FRONT_PAGE.latestCount);
+      if (pageSize === 'invalid') {
+        ctx.addIssue({ code: 'custom', path: ['pageSize'], message: pageSizeMessage, params: { code: 'not-integer' } });
+      }
+      if (!parsed.ok || pageSize === 'invalid') return z.NEVER;
+      return { start: parsed.filters.start ?? 0, pageSize };
+    }),
+);
 export type LatestQuery = z.output<typeof latestQuerySchema>;

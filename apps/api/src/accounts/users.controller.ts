@@ -8,6 +8,7 @@ import {
   signupRequestSchema,
   tokenRequestSchema,
   verifyPasswordRequestSchema,
+  verifyQuerySchema,
   type MeResponse,
   type OkResponse,
   type SessionResponse,
@@ -37,8 +38,8 @@ export class UsersController {
 
   /** The verification mail's link → {token, user}; 400 when the token is not recognised. */
   @Get('verify')
-  verify(@Query('token') token = ''): Promise<SessionResponse> {
-    return this.accounts.verifyEmail(token);
+  verify(@Query() query: unknown): Promise<SessionResponse> {
+    return this.accounts.verifyEmail(parseBody(verifyQuerySchema, query).token);
   }
 
   /** {email} → {ok: true}, known address or not. */

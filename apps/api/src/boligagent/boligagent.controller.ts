@@ -2,9 +2,11 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, 
 import type { FastifyReply } from 'fastify';
 import {
   boligagentAdjustSchema,
+  boligagentPrefRefQuerySchema,
   boligagentPrefRefSchema,
-  boligagentRefSchema,
+  boligagentRefQuerySchema,
   boligagentSettingsSchema,
+  boligagentTokenParamSchema,
   createBoligagentSchema,
   notificationLogSchema,
   updateBoligagentSchema,
@@ -43,7 +45,7 @@ export class BoligagentsController {
   @Delete()
   @HttpCode(204)
   async remove(@CurrentUser() user: AuthUser | undefined, @Query() query: unknown): Promise<void> {
-    await this.boligagents.remove(user, parseInput(boligagentRefSchema, query));
+    await this.boligagents.remove(user, parseInput(boligagentRefQuerySchema, query));
   }
 
   @Put('pref')
@@ -53,7 +55,7 @@ export class BoligagentsController {
 
   @Delete('pref')
   deletePref(@CurrentUser() user: AuthUser | undefined, @Query() query: unknown): Promise<BoligagentView> {
-    return this.boligagents.deletePref(user, parseInput(boligagentPrefRefSchema, query));
+    return this.boligagents.deletePref(user, parseInput(boligagentPrefRefQuerySchema, query));
   }
 
   @Post('settings')
@@ -74,7 +76,7 @@ export class BoligagentsController {
   @Post('unsubscribe/:token')
   @HttpCode(200)
   async unsubscribe(@Param('token') token: string): Promise<{ unsubscribed: true }> {
-    await this.boligagents.unsubscribe(token);
+    await this.boligagents.unsubscribe(tokenParam(token));
     return { unsubscribed: true };
   }
 
@@ -86,15 +88,18 @@ export class BoligagentsController {
 
   @Get(':token')
   byToken(@Param('token') token: string): Promise<BoligagentView> {
-    return this.boligagents.byToken(token);
+    return this.boligagents.byToken(tokenParam(token));
   }
 
   @Post(':token/verify')
   @HttpCode(200)
   verify(@Param('token') token: string): Promise<BoligagentView> {
-    return this.boligagents.verify(token);
+    return this.boligagents.verify(tokenParam(token));
   }
 }
+
+/** A token from the path, checked like a body field (a NUL or a broken surrogate is a 400, not a query). */
+const tokenParam = (token: string): string => parseInput(boligagentTokenParamSchema, { token }).token;
 
 /** POST /api/notificationLog {user, source, type, dwellingId}: made when a page opens with ?user= from a mail. */
 @Controller('notificationLog')

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AreasResponse, City } from '@husly/contracts';
-import { citySlug } from '@husly/domain';
+import { buildPlaceIndex, isCitySlug, matchPlace, type PlaceIndex as PlaceKeys } from '@husly/domain';
 import { PrismaService } from '../infra/prisma/prisma.service';
 
 const CACHE_MS = 5 * 60_000;
@@ -13,23 +13,19 @@ export interface Place {
   active: boolean;
 }
 
-/**
- * The lookup keys a search query may match, most specific first: the text itself (a zip "8000", a
- * postal name "aarhus c", a slug or a label), then its slug ("København Ø" → "koebenhavn",
- * "8000 Aarhus C" → "aarhus").
- */
-export function placeKeys(q: string): string[] {
-  const text = q.trim().toLowerCase().replace(/\s+/g, ' ');
-  // Direction codes are matched in capitals ("Aarhus C"); typed in lower case ("aarhus c") they count too.
-  const slug = citySlug(q.trim().replace(/\s(\S{1,2})$/u, (code) => code.toUpperCase()));
-  return [...new Set([text, slug].filter((k) => k !== ''))];
-}
-
 interface PlaceIndex {
   at: number;
-  byKey: Map<string, Place>;
+  byKey: PlaceKeys<Place>;
   labels: Map<number, string>;
   zipNames: Map<string, string>;
+  /** Row counts the index was built from: a city added since shows as a change. */
+  counts: PlaceCounts;
+}
+
+interface PlaceCounts {
+  cities: number;
+  aliases: number;
+  postalCodes: number;
 }
 
 /** Names a list item shows as its `city`: the postal name of its zip ("Aarhus C"), else the city label. */
@@ -54,31 +50,23 @@ export class CitiesService {
     return this.cached.value;
   }
 
-  /** The city a search query names (slug, label, postal code or alias), active or not; null if none. */
-  async findPlace(q: string, now = Date.now()): Promise<Place | null> {
-    const keys = placeKeys(q);
-    const index = await this.placeIndex(now);
-    for (const key of keys) {
-      const hit = index.byKey.get(key);
-      if (hit) return hit;
-    }
-    // A city added since the index was built (an import, a test): ask the database once.
-    const alias = await this.prisma.cityAlias.findFirst({ where: { alias: { in: keys } }, select: { city: true } });
-    const city = alias?.city ?? (await this.prisma.city.findFirst({ where: { slug: { in: keys } } })) ?? (await this.cityByLabel(q));
-    return city ? { id: city.id, slug: city.slug, label: city.label, active: city.active } : null;
-  }
-
   /**
-   * A city whose label equals `q` but for case. Not Prisma's `mode: 'insensitive'`: on PostgreSQL
-   * that is ILIKE, where the user's `%` and `_` are wildcards (issue 12 §3).
+   * The city a search query names (slug, label, postal code or alias), active or not; null if none.
+   * Matched in memory by exact keys (matchPlace): the query never reaches SQL, so no text is a
+   * wildcard (issue 12 §3).
    */
-  private async cityByLabel(q: string) {
-    const [row] = await this.prisma.$queryRaw<Array<{ id: number }>>`SELECT id FROM cities WHERE lower(label) = lower(${q.trim()}) ORDER BY id LIMIT 1`;
-    return row ? this.prisma.city.findUnique({ where: { id: row.id } }) : null;
+  async findPlace(q: string, now = Date.now()): Promise<Place | null> {
+    const index = await this.placeIndex(now);
+    const hit = matchPlace(q, index.byKey);
+    if (hit) return hit;
+    // A city added since the index was built (an import, a test): read the list again when it grew.
+    if (!(await this.placesChanged(index.counts))) return null;
+    return matchPlace(q, (await this.placeIndex(now, true)).byKey);
   }
 
-  /** The city of a /{slug} page, active or not; null if none. */
+  /** The city of a /{slug} page, active or not; null if none (also for anything not shaped like a slug). */
   async findBySlug(slug: string, now = Date.now()): Promise<Place | null> {
+    if (!isCitySlug(slug)) return null;
     const hit = (await this.placeIndex(now)).byKey.get(slug);
     if (hit && hit.slug === slug) return hit;
     const city = await this.prisma.city.findUnique({ where: { slug } });
@@ -103,24 +91,24 @@ export class CitiesService {
     const [cities, aliases, postalCodes] = await Promise.all([
       this.prisma.city.findMany({ select: { id: true, slug: true, label: true, active: true } }),
       this.prisma.cityAlias.findMany({ select: { alias: true, cityId: true } }),
-      this.prisma.postalCode.findMany({ select: { zip: true, name: true } }),
+      this.prisma.postalCode.findMany({ select: { zip: true, name: true, cityId: true } }),
     ]);
-    const byId = new Map(cities.map((c) => [c.id, c]));
-    const byKey = new Map<string, Place>();
-    // Later sets win: aliases, then labels, then slugs (a slug is the most exact match).
-    for (const a of aliases) {
-      const city = byId.get(a.cityId);
-      if (city) byKey.set(a.alias.toLowerCase(), city);
-    }
-    for (const c of cities) byKey.set(c.label.toLowerCase(), c);
-    for (const c of cities) byKey.set(c.slug, c);
     this.places = {
       at: now,
-      byKey,
+      byKey: buildPlaceIndex({ cities, aliases, postalCodes }),
       labels: new Map(cities.map((c) => [c.id, c.label])),
       zipNames: new Map(postalCodes.map((p) => [p.zip, p.name])),
+      counts: { cities: cities.length, aliases: aliases.length, postalCodes: postalCodes.length },
     };
     return this.places;
+  }
+
+  /** One cheap read instead of the whole list: have cities, aliases or postal codes been added or removed? */
+  private async placesChanged(counts: PlaceCounts): Promise<boolean> {
+    const [now] = await this.prisma.$queryRaw<PlaceCounts[]>`
+      SELECT (SELECT count(*)::int FROM cities) AS cities, (SELECT count(*)::int FROM city_aliases) AS aliases,
+             (SELECT count(*)::int FROM postal_codes) AS "postalCodes"`;
+    return now.cities !== counts.cities || now.aliases !== counts.aliases || now.postalCodes !== counts.postalCodes;
   }
 
   private async load(): Promise<AreasResponse> {

@@ -1,6 +1,7 @@
-import { BadRequestException, Controller, Get, Header, Param, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Header, HttpException, Param, Query, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
+  apiError,
   issuesToFieldErrors,
   latestQuerySchema,
   searchQuerySchema,
@@ -55,7 +56,10 @@ export class DwellingsController {
     // Section 5: fewer than 2 characters runs no search, and an empty or missing q has fewer.
     if (parsed.q === undefined) {
       const tooShort = validateSearchQuery('', DEFAULT_LANGUAGE);
-      if (!tooShort.ok) throw new BadRequestException({ message: tooShort.error.message, field: 'q', code: tooShort.error.code, errors: [{ path: 'q', message: tooShort.error.message }] });
+      if (!tooShort.ok) {
+        const { message, code } = tooShort.error;
+        throw new HttpException(apiError(400, message, { field: 'q', code, errors: [{ path: 'q', message }] }), 400);
+      }
     }
     return sendPage(reply, await this.dwellings.search(parsed, viewerOf(user)));
   }
@@ -125,10 +129,8 @@ function parseQuery<S extends z.ZodType>(schema: S, query: Record<string, unknow
     return { path: [shown], message: issue.code === 'invalid_union' ? `${shown}: one value expected` : message, code: (issue as { params?: { code?: string } }).params?.code };
   });
   const first = issues[0];
-  throw new BadRequestException({
-    message: first.message,
-    field: String(first.path[0]),
-    ...(first.code ? { code: first.code } : {}),
-    errors: issuesToFieldErrors(issues),
-  });
+  throw new HttpException(
+    apiError(400, first.message, { field: String(first.path[0]), ...(first.code ? { code: first.code } : {}), errors: issuesToFieldErrors(issues) }),
+    400,
+  );
 }

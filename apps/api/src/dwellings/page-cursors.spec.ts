@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { PageCursors } from './page-cursors';
-import { placeKeys } from './cities.service';
 
 const at = (id: number) => ({ createdAt: new Date(Date.UTC(2026, 10, 1, 0, 0, id)), id });
 
@@ -31,18 +30,5 @@ describe('PageCursors', () => {
     c.remember('c', 150, at(5), 2000);
     expect(c.nearest('a', 450, 2001).offset).toBe(0);
     expect(c.nearest('c', 150, 2001).offset).toBe(150);
-  });
-});
-
-describe('placeKeys', () => {
-  it.each([
-    ['8000', ['8000']],
-    ['  Aarhus C ', ['aarhus c', 'aarhus']],
-    ['aarhus c', ['aarhus c', 'aarhus']],
-    ['København Ø', ['københavn ø', 'koebenhavn']],
-    ['8000 Aarhus C', ['8000 aarhus c', 'aarhus']],
-    ['odense', ['odense']],
-  ])('%s → %j', (q, keys) => {
-    expect(placeKeys(q)).toEqual(keys);
   });
 });
