@@ -214,6 +214,8 @@ describe('accounts in a real browser', () => {
     await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(`http://en.localhost:${port}/profile/subscription`);
     await page.getByRole('link', { name: 'Change Password' }).click();
+    const tokenCookie = async () => (await page.context().cookies()).find((c) => c.name === 'token')?.value;
+    const before = await tokenCookie();
     await page.getByRole('main').getByLabel('Current password').fill('wrong');
     await page.getByRole('main').getByLabel('New password').fill('new-pass');
     await page.getByRole('main').getByLabel('Repeat password').fill('new-pass');
@@ -223,6 +225,14 @@ describe('accounts in a real browser', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Great! Your password has been changed.').waitFor();
     await screenshot(page, 'accounts-change-password-english');
+    // The change ended every older token; this browser keeps its session with the fresh one.
+    const after = await tokenCookie();
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    expect((await fetch(`${baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${before}` } })).status).toBe(401);
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Change password' }).waitFor();
+    expect(page.url()).not.toContain('/login');
     await page.close();
   });
   it('deletes the profile from /profile after a confirmation (phone)', async () => {

@@ -159,10 +159,15 @@ export class AccountsService {
     await this.mailer.sendLoginLockedNotice(user, email);
   }
 
-  /** A fresh login token and the user. */
+  /** A fresh login token (at the user's current session version) and the user. */
   async session(userId: number, options: { passwordReset?: boolean } = {}): Promise<SessionResponse> {
-    const token = this.tokens.issue(userId, options.passwordReset ? { passwordResetSeconds: ACCOUNT_TOKENS.passwordResetSessionMs / 1000 } : {});
-    return { token, user: await this.sessionUser(userId) };
+    return { token: await this.token(userId, options), user: await this.sessionUser(userId) };
+  }
+
+  /** A login token at the user's current session version. */
+  async token(userId: number, options: { passwordReset?: boolean } = {}): Promise<string> {
+    const { sessionVersion } = await this.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { sessionVersion: true } });
+    return this.tokens.issue(userId, { sessionVersion, ...(options.passwordReset ? { passwordResetSeconds: ACCOUNT_TOKENS.passwordResetSessionMs / 1000 } : {}) });
   }
 
   /** The spec's user (section 3) plus the subscriber flag and subscription list the web redirects by. */

@@ -6,7 +6,6 @@ import { COOKIES, publicUrlForLanguage, safeNextPath } from '@husly/domain';
 import { loginRequestSchema, type AuthProvidersResponse, type SessionResponse } from '@husly/contracts';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { TokenService } from '../common/auth/token.service';
 import { AccountsService } from './accounts.service';
 import { DeviceCookieService } from './device-cookie.service';
 import { FACEBOOK_API_VERSION, facebookCallbackUrl, type FacebookIdentity } from './facebook.strategy';
@@ -59,7 +58,6 @@ export class AuthController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly accounts: AccountsService,
     private readonly social: SocialLoginService,
-    private readonly tokens: TokenService,
     private readonly devices: DeviceCookieService,
   ) {}
 
@@ -112,7 +110,7 @@ export class AuthController {
       return;
     }
     const userId = await this.social.facebookUser(request.user, language);
-    const token = this.tokens.issue(userId);
+    const token = await this.accounts.token(userId);
     // The web reads the token cookie (spec section 9: token, 3600 s), so it is not HttpOnly.
     const cookie = `${COOKIES.token.name}=${token}; Path=/; Max-Age=${COOKIES.token.maxAgeSeconds}; SameSite=Lax${this.secure()}`;
     void reply.header('Set-Cookie', [clearState, cookie]).redirect(`${site}${safeNextPath(nextRaw) ?? '/profile'}`, 302);

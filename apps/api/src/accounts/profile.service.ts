@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ACCOUNT_ERROR_CODES, type OkResponse, type SessionUser } from '@husly/contracts';
+import { ACCOUNT_ERROR_CODES, type OkResponse, type SessionResponse, type SessionUser } from '@husly/contracts';
 import {
   ERROR_MESSAGES,
   LOGIN_MESSAGES,
@@ -93,7 +93,7 @@ export class ProfileService {
    * Change password: new and repeat required and equal (after trimming), the current one unless the
    * user has none (meta missingPw). Wrong current passwords count like login failures.
    */
-  async changePassword(caller: AuthUser, input: { newPassword: string; oldPassword?: string; repeat?: string }, language: Language): Promise<{ user: SessionUser }> {
+  async changePassword(caller: AuthUser, input: { newPassword: string; oldPassword?: string; repeat?: string }, language: Language): Promise<SessionResponse> {
     const user = await this.prisma.user.findUniqueOrThrow({ where: { id: caller.id }, select: { id: true, passwordHash: true } });
     const missingPw = user.passwordHash === null;
     const errors = validatePasswordChange({ newPassword: input.newPassword, repeat: input.repeat ?? input.newPassword, oldPassword: input.oldPassword, missingPw }, language);
@@ -108,20 +108,20 @@ export class ProfileService {
       await this.rateLimits.refund(taken);
     }
     await this.storePassword(user.id, input.newPassword);
-    return { user: await this.accounts.sessionUser(user.id) };
+    return this.accounts.session(user.id);
   }
 
   /**
    * Set password without the current one: only with a token from a reset link (30 minutes), or for
    * a user who has no password yet (missingPw).
    */
-  async setPassword(caller: AuthUser, input: { password: string; repeat?: string }, language: Language): Promise<{ user: SessionUser }> {
+  async setPassword(caller: AuthUser, input: { password: string; repeat?: string }, language: Language): Promise<SessionResponse> {
     const user = await this.prisma.user.findUniqueOrThrow({ where: { id: caller.id }, select: { id: true, passwordHash: true } });
     if (!caller.passwordReset && user.passwordHash !== null) throw forbidden(ERROR_MESSAGES.actionFailed, 'old-password-required');
     const errors = validatePasswordSet({ password: input.password, repeat: input.repeat ?? input.password }, language);
     if (errors.length > 0) throw unprocessable(errors[0].message, errors.map((e) => ({ path: e.field, message: e.message })));
     await this.storePassword(user.id, input.password);
-    return { user: await this.accounts.sessionUser(user.id) };
+    return this.accounts.session(user.id);
   }
 
   /** PUT /api/users/reset-password: the same answer whether or not the address has a user. */
@@ -141,10 +141,14 @@ export class ProfileService {
     return { user: await this.accounts.sessionUser(caller.id) };
   }
 
+  /**
+   * A new password ends every session (issue 12 §6): the session version moves, so all tokens issued
+   * before stop working; the caller answers with a fresh token for the session that set it.
+   */
   private async storePassword(userId: number, password: string): Promise<void> {
     const passwordHash = await hashPassword(password.trim());
     await this.prisma.$transaction([
-      this.prisma.user.update({ where: { id: userId }, data: { passwordHash } }),
+      this.prisma.user.update({ where: { id: userId }, data: { passwordHash, sessionVersion: { increment: 1 } } }),
       this.prisma.userMeta.deleteMany({ where: { userId, identifier: MISSING_PASSWORD_META } }),
     ]);
   }

@@ -78,18 +78,18 @@ export class UsersController {
     await this.userData.delete(user.id);
   }
 
-  /** {newPassword, oldPassword, repeat?} */
+  /** {newPassword, oldPassword, repeat?} → {token, user}: every other session ends, this one goes on with the new token. */
   @Post('me/pass')
   @HttpCode(200)
   @UseGuards(JwtAuthGuard)
-  changePassword(@CurrentUser() user: AuthUser, @Body() body: unknown, @Ctx() ctx: RequestContext): Promise<MeResponse> {
+  changePassword(@CurrentUser() user: AuthUser, @Body() body: unknown, @Ctx() ctx: RequestContext): Promise<SessionResponse> {
     return this.profile.changePassword(user, parseBody(changePasswordRequestSchema, body), ctx.language);
   }
 
-  /** {password, repeat?}: with a reset-link token, or for a user without a password. */
+  /** {password, repeat?} → {token, user}: with a reset-link token, or for a user without a password; ends every other session. */
   @Put('me/set-password')
   @UseGuards(JwtAuthGuard)
-  setPassword(@CurrentUser() user: AuthUser, @Body() body: unknown, @Ctx() ctx: RequestContext): Promise<MeResponse> {
+  setPassword(@CurrentUser() user: AuthUser, @Body() body: unknown, @Ctx() ctx: RequestContext): Promise<SessionResponse> {
     return this.profile.setPassword(user, parseBody(setPasswordRequestSchema, body), ctx.language);
   }
 

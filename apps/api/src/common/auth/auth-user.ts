@@ -13,4 +13,6 @@ export interface TokenPayload {
   exp?: number;
   /** Set on tokens issued by a password-reset link: until when (epoch seconds) they may set a password. */
   pwr?: number;
+  /** The user's session version at issue: a password change or reset moves it and ends older tokens. */
+  sv?: number;
 }

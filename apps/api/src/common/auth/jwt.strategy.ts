@@ -10,7 +10,8 @@ import { JWT_ALGORITHM } from './token.service';
 
 /**
  * Bearer tokens: only HS256 is accepted (no "none", no algorithm confusion), exp is checked by
- * jsonwebtoken and again against our Clock, and the user must still exist and not be deleted.
+ * jsonwebtoken and again against our Clock, and the user must still exist, not be deleted, and be at
+ * the session version the token was issued for (a password change or reset ends older tokens).
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
@@ -31,8 +32,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     const id = Number(payload.sub);
     if (!Number.isSafeInteger(id) || !payload.exp) return false;
     if (payload.exp * 1000 <= this.clock.now().getTime()) return false;
-    const user = await this.prisma.user.findUnique({ where: { id }, select: { id: true, email: true, deletedAt: true } });
+    const user = await this.prisma.user.findUnique({ where: { id }, select: { id: true, email: true, deletedAt: true, sessionVersion: true } });
     if (!user || user.deletedAt) return false;
+    if ((payload.sv ?? 0) !== user.sessionVersion) return false;
     const nowSeconds = this.clock.now().getTime() / 1000;
     return { id: user.id, email: user.email, ...(payload.pwr && payload.pwr > nowSeconds ? { passwordReset: true } : {}) };
   }

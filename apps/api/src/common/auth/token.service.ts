@@ -18,10 +18,13 @@ export class TokenService {
     return COOKIES.token.maxAgeSeconds;
   }
 
-  /** `passwordResetSeconds`: the token may set a new password without the old one for that long. */
-  issue(userId: number, options: { passwordResetSeconds?: number } = {}): string {
+  /**
+   * `sessionVersion`: the user's current one (users.session_version; a token of an older one is
+   * refused). `passwordResetSeconds`: the token may set a new password without the old one for that long.
+   */
+  issue(userId: number, options: { sessionVersion?: number; passwordResetSeconds?: number } = {}): string {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
-    const payload: TokenPayload = { sub: String(userId), iat, exp: iat + this.lifetimeSeconds };
+    const payload: TokenPayload = { sub: String(userId), iat, exp: iat + this.lifetimeSeconds, sv: options.sessionVersion ?? 0 };
     if (options.passwordResetSeconds) payload.pwr = iat + options.passwordResetSeconds;
     return this.jwt.sign(payload, { algorithm: JWT_ALGORITHM });
   }

@@ -18,8 +18,9 @@ export const fetchMe = (api: ApiClient) => api.get<MeResponse>('/users/me');
 export const verifyEmailLink = (api: ApiClient, token: string) => api.get<SessionResponse>('/users/verify', { query: { token } });
 export const requestPasswordReset = (api: ApiClient, email: string) => api.put<OkResponse>('/users/reset-password', { email });
 export const verifyPasswordLink = (api: ApiClient, data: Record<string, string>) => api.post<SessionResponse>('/users/verify-password', { data });
-export const changePassword = (api: ApiClient, body: ChangePasswordRequest) => api.post<MeResponse>('/users/me/pass', body);
-export const setPassword = (api: ApiClient, body: SetPasswordRequest) => api.put<MeResponse>('/users/me/set-password', body);
+/** Both answer a fresh token: a new password ends every session, this one goes on with it. */
+export const changePassword = (api: ApiClient, body: ChangePasswordRequest) => api.post<SessionResponse>('/users/me/pass', body);
+export const setPassword = (api: ApiClient, body: SetPasswordRequest) => api.put<SessionResponse>('/users/me/set-password', body);
 export const changeEmail = (api: ApiClient, email: string) => api.post<MeResponse>('/users/me/email', { email });
 export const setEmail = (api: ApiClient, email: string) => api.post<MeResponse>('/users/me/set-email', { email });
 export const resendVerification = (api: ApiClient, email: string) => api.post<OkResponse>('/users/me/resend-verification', { email });

@@ -6,7 +6,7 @@ import { useApi } from '../../../lib/api-context';
 import { useSite } from '../../../lib/site-context';
 import { failureText, fieldErrors } from '../account-errors';
 import { changePassword, setPassword } from '../accounts-api';
-import { updateUser } from '../session-store';
+import { startSession } from '../session-store';
 import { FormMessage, TextField } from './text-field';
 import styles from './accounts.module.css';
 
@@ -41,10 +41,11 @@ export function ChangePasswordForm({ user }: { user: SessionUser }) {
     if (problems.length > 0) return;
     setStatus({ kind: 'loading' });
     try {
-      const { user: updated } = missingPw
+      const session = missingPw
         ? await setPassword(api, { password: values.newPassword, repeat: values.repeat })
         : await changePassword(api, { oldPassword: values.oldPassword, newPassword: values.newPassword, repeat: values.repeat });
-      updateUser(updated);
+      // The old token stopped working with the old password: keep the fresh one.
+      startSession(session);
       setValues({ oldPassword: '', newPassword: '', repeat: '' });
       setStatus({ kind: 'success' });
     } catch (error) {
@@ -91,8 +92,7 @@ export function SetPasswordForm({ onDone }: { onDone(): void }) {
     if (problems.length > 0) return;
     setStatus({ kind: 'loading' });
     try {
-      const { user } = await setPassword(api, values);
-      updateUser(user);
+      startSession(await setPassword(api, values));
       onDone();
     } catch (error) {
       setErrors(fieldErrors(error));
