@@ -25,6 +25,13 @@ describe('paymentFailureKey: section 8 code map, one function for both gateways'
     expect(paymentFailureKey({ paymentCode, message })).toBe(key);
   });
 
+  it('the provider’s message key narrows like its text does, and only within the class', () => {
+    expect(paymentFailureKey({ paymentCode: 2, messageKey: 'dankortNotSupported' })).toBe('dankortNotSupported');
+    expect(paymentFailureKey({ paymentCode: 3, messageKey: 'wrongCardNumber' })).toBe('wrongCardNumber');
+    expect(paymentFailureKey({ paymentCode: 7, messageKey: 'invalidCvc' })).toBe('cardLimitExceeded');
+    expect(paymentFailureKey({ paymentCode: 2, messageKey: 'no-such-key' })).toBe('generic');
+  });
+
   it('ignores code 30', () => expect(paymentFailureKey({ paymentCode: 30 })).toBeNull());
 
   it('a provider text never moves a failure to another class (code 4 with the Dankort text stays CVC)', () => {
@@ -44,7 +51,8 @@ describe('paymentFailureKey: section 8 code map, one function for both gateways'
   });
 
   it('reads the test provider’s 402 body and nothing else', () => {
-    expect(paymentFailureFromBody({ statusCode: 402, code: 'payment-failed', paymentCode: 7, message: 'x' })).toEqual({ paymentCode: 7, message: 'x' });
+    expect(paymentFailureFromBody({ statusCode: 402, code: 'payment-failed', paymentCode: 7, message: 'x' })).toEqual({ paymentCode: 7, message: 'x', messageKey: undefined });
+    expect(paymentFailureFromBody({ statusCode: 402, code: 'payment-failed', paymentCode: 2, messageKey: 'dankortNotSupported', message: 'x' })?.messageKey).toBe('dankortNotSupported');
     expect(paymentFailureFromBody({ statusCode: 400, message: 'Validation failed' })).toBeNull();
     expect(paymentFailureFromBody('oops')).toBeNull();
   });

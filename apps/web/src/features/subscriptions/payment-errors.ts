@@ -10,6 +10,8 @@ export interface PaymentFailure {
   code?: string;
   declineCode?: string;
   message?: string;
+  /** The test provider names section 8's text too (a PAYMENT_MESSAGES key). */
+  messageKey?: string;
 }
 
 /** Stripe.js error and decline codes onto section 8's messages (Stripe speaks names, not numbers). */
@@ -46,8 +48,9 @@ const REFINES: Partial<Record<PaymentMessageKey, readonly PaymentMessageKey[]>> 
   invalidCardNumber: ['wrongCardNumber'],
 };
 
-function refine(key: PaymentMessageKey, message: string | undefined): PaymentMessageKey {
-  const narrower = message === undefined ? undefined : byText.get(message);
+function refine(key: PaymentMessageKey, message: string | undefined, messageKey?: string): PaymentMessageKey {
+  const named = messageKey !== undefined && messageKey in PAYMENT_MESSAGES ? (messageKey as PaymentMessageKey) : undefined;
+  const narrower = named ?? (message === undefined ? undefined : byText.get(message));
   return narrower && REFINES[key]?.includes(narrower) ? narrower : key;
 }
 
@@ -59,7 +62,7 @@ function refine(key: PaymentMessageKey, message: string | undefined): PaymentMes
 export function paymentFailureKey(failure: PaymentFailure): PaymentMessageKey | null {
   if (typeof failure.paymentCode === 'number') {
     const key = paymentErrorKey(failure.paymentCode);
-    return key === null ? null : refine(key, failure.message);
+    return key === null ? null : refine(key, failure.message, failure.messageKey);
   }
   const stripe = (failure.declineCode && STRIPE_CODES[failure.declineCode]) || (failure.code && STRIPE_CODES[failure.code]);
   return refine(stripe || 'generic', failure.message);
@@ -68,7 +71,11 @@ export function paymentFailureKey(failure: PaymentFailure): PaymentMessageKey | 
 /** The 402 body of the test provider, when `body` is one. */
 export function paymentFailureFromBody(body: unknown): PaymentFailure | null {
   if (!body || typeof body !== 'object') return null;
-  const b = body as { paymentCode?: unknown; message?: unknown; code?: unknown };
+  const b = body as { paymentCode?: unknown; message?: unknown; code?: unknown; messageKey?: unknown };
   if (typeof b.paymentCode !== 'number' && b.code !== 'payment-failed') return null;
-  return { paymentCode: typeof b.paymentCode === 'number' ? b.paymentCode : undefined, message: typeof b.message === 'string' ? b.message : undefined };
+  return {
+    paymentCode: typeof b.paymentCode === 'number' ? b.paymentCode : undefined,
+    message: typeof b.message === 'string' ? b.message : undefined,
+    messageKey: typeof b.messageKey === 'string' ? b.messageKey : undefined,
+  };
 }

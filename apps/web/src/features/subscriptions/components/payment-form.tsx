@@ -67,7 +67,8 @@ export function PaymentForm({
   const firstCharge = offer.intro ? offer.amount : offer.price;
   const testMode = provider !== 'unavailable' && provider.provider !== 'stripe';
   const set = (key: keyof Billing) => (event: React.ChangeEvent<HTMLInputElement>) => setBilling((b) => ({ ...b, [key]: event.target.value }));
-  const problemText = (p: PaymentProblem) => ('text' in p ? p.text : t(`subscriptions.paymentErrors.${p.key}`));
+  const problemText = (p: PaymentProblem) =>
+    'text' in p ? p.text : 'introUsed' in p ? t('subscriptions.purchase.errors.introUsed') : t(`subscriptions.paymentErrors.${p.key}`);
 
   function validate(): FieldErrors {
     const found: FieldErrors = {};
@@ -133,6 +134,11 @@ export function PaymentForm({
       }
       const failed = await gateway.current.confirm(pending.current.clientSecret, { name: billing.name.trim(), email: billing.email.trim() });
       if (failed) {
+        if ('introUsed' in failed) {
+          // That subscription is over (refunded); the next attempt buys the regular plan afresh.
+          pending.current = null;
+          onIntroRefused();
+        }
         setProblem({ message: problemText(failed), field: 'field' in failed ? failed.field : undefined });
         return;
       }

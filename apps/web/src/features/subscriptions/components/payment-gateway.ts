@@ -1,7 +1,11 @@
 import type { PaymentMessageKey } from '@husly/domain';
 
 /** A failure the form shows: one of section 8's messages, or (Stripe confirmation) the provider's own text. */
-export type PaymentProblem = { key: PaymentMessageKey; field?: string } | { text: string };
+export type PaymentProblem =
+  | { key: PaymentMessageKey; field?: string }
+  | { text: string }
+  /** The intro was refused at payment (the card had it before); the payment was refunded. */
+  | { introUsed: true };
 
 /**
  * What the payment form needs from the payment element, whichever gateway runs (the built-in test

@@ -43,6 +43,7 @@ export function TestCardFields({ gatewayRef, fieldError }: { gatewayRef: Ref<Pay
           await confirmTestPayment(api, clientSecret, { ...card, cardNumber: card.cardNumber.replace(/[\s-]/g, '') });
           return null;
         } catch (error) {
+          if (isHttpError(error, 409) && (error.body as { code?: unknown } | undefined)?.code === 'intro-card-used') return { introUsed: true };
           const failure = isHttpError(error) ? paymentFailureFromBody(error.body) : null;
           if (!failure) return { key: isHttpError(error) && error.statusCode >= 500 ? 'providerUnavailable' : 'generic' };
           const key = paymentFailureKey(failure);
