@@ -227,6 +227,8 @@ describe('/profile/subscription without a subscription', { timeout: 30_000 }, ()
         meta: { firstName: 'Mette Hansen', email: 'mette@husly.test', address: '', zipcode: '8000', city: '', phone: '', country: 'Danmark', terms: true },
       },
     });
+    // One Content-Type: Apollo's and our client's doubled up ("application/json, application/json") is a 415.
+    expect(server.requests.find((r) => r.url === '/api/graph')?.headers['content-type']).toBe('application/json');
     const confirm = server.requests.find((r) => r.url.endsWith('/confirm'));
     expect(JSON.parse(confirm?.body ?? '{}')).toEqual({ cardNumber: '4242424242424242', expiry: '12/30', cvc: '123', name: 'Mette Hansen' });
     expect(confirm?.headers.authorization).toBe('Bearer t');

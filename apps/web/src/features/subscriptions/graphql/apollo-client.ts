@@ -8,7 +8,8 @@ import { isHttpError, type ApiClient } from '../../../lib/api-client';
  */
 export function createApolloClient(api: ApiClient): ApolloClient {
   const fetchThroughApi: typeof fetch = async (_uri, init) => {
-    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    // Our client sets Content-Type itself; a second one ("application/json, application/json") is a 415.
+    const headers = Object.fromEntries([...new Headers(init?.headers).entries()].filter(([name]) => name !== 'content-type'));
     const json = (status: number, body: unknown) =>
       new Response(JSON.stringify(body ?? null), { status, headers: { 'Content-Type': 'application/json' } });
     try {
