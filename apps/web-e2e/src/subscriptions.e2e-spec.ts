@@ -122,7 +122,7 @@ describe('subscriptions in a real browser', () => {
     await form.getByRole('checkbox').check();
     const cases: [string, string][] = [
       ['4000 0000 0000 0002', 'Betalingen mislykkedes. Tjek dine kortoplysninger, eller kontakt kundeservice.'],
-      ['4242 4242 4242 4241', 'Det ser ud til, at du har tastet et forkert kortnummer.'],
+      ['4242 4242 4242 4241', 'Ugyldigt kortnummer.'],
       ['4000 0000 0000 0127', 'Ugyldig CVC.'],
       ['4000 0000 0000 0069', 'Ugyldig udløbsdato, eller kortet er udløbet.'],
       ['4000 0000 0000 9995', 'Kortets grænse er overskredet. Brug et andet kort, eller kontakt din bank.'],
