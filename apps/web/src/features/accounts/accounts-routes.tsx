@@ -1,4 +1,6 @@
 import type { RouteObject } from 'react-router';
+import { ProfileInvoiceRoute } from '../subscriptions/profile-subscription-tab';
+import { PurchaseWelcome } from '../subscriptions/purchase-welcome';
 import { ProfileBoligagentSlot, ProfileSubscriptionSlot, ProfileTenantSlot } from './components/feature-slots';
 import { LoginPage } from './pages/login-page';
 import { ProfileEditPage } from './pages/profile-edit-page';
@@ -22,11 +24,20 @@ export function accountRoutes(): RouteObject[] {
       path: 'profile',
       element: <ProfileLayout />,
       children: [
-        { index: true, element: <ProfileEditPage /> },
+        {
+          index: true,
+          element: (
+            <>
+              <PurchaseWelcome />
+              <ProfileEditPage />
+            </>
+          ),
+        },
         { path: 'password', element: <ProfilePasswordPage /> },
         { path: 'boligagent', element: <ProfileBoligagentSlot /> },
         { path: 'tenant', element: <ProfileTenantSlot /> },
         { path: 'subscription', element: <ProfileSubscriptionSlot /> },
+        { path: 'invoice/:id', element: <ProfileInvoiceRoute /> },
       ],
     },
   ];

@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { randomBytes } from 'node:crypto';
+import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+import { signUpThroughApi } from './support/accounts';
+
+// Issue 13 in a real browser: the built portal without STRIPE_SECRET_KEY, so payments go to the
+// built-in test provider and its documented test cards (README "Test payments").
+
+const baseUrl = inject('baseUrl');
+const port = inject('port');
+const HOSTS = { da: `http://localhost:${port}`, en: `http://en.localhost:${port}` } as const;
+
+/** A future expiry, MM/YY. */
+const EXPIRY = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`;
+
+async function newSeeker(): Promise<string> {
+  const ip = `10.13.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+  const { token } = await signUpThroughApi(baseUrl, { email: `seeker-${randomBytes(4).toString('hex')}@husly.test`, name: 'Mette Jensen', password: 'min-kode-2026', ip });
+  return token;
+}
+
+describe('subscriptions in a real browser', () => {
+  let browser: Browser;
+  let buyerToken = '';
+  let seekerToken = '';
+  beforeAll(async () => (browser = await launchBrowser()));
+  afterAll(() => browser.close());
+
+  async function open(path: string, token: string, { viewport = DESKTOP, lang = 'da' as keyof typeof HOSTS } = {}): Promise<{ page: Page; errors: string[] }> {
+    const context = await browser.newContext({ viewport });
+    await context.addCookies([{ name: 'token', value: token, url: HOSTS[lang] }]);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${HOSTS[lang]}${path}`);
+    return { page, errors };
+  }
+
+  async function fillPayment(page: Page, card: string) {
+    const form = page.getByTestId('payment-form');
+    await form.getByLabel('Kortholders navn').fill('Mette Jensen');
+    await form.getByLabel('Kortnummer').fill(card);
+    await form.getByLabel('Udløb (MM/ÅÅ)').fill(EXPIRY);
+    await form.getByLabel('CVC').fill('123');
+  }
+
+  it('a seeker buys the intro with a test card, sees a landlord contact, cancels, keeps access, reactivates and opens the receipt', async () => {
+    buyerToken = await newSeeker();
+    const latest = (await (await fetch(`${baseUrl}/api/dwellings/latest`)).json()) as { data: { dwellingId: string; deletedAt: string | null }[] };
+    const dwelling = latest.data.find((d) => !d.deletedAt);
+    expect(dwelling).toBeTruthy();
+    const { page, errors } = await open(`/vis/${dwelling!.dwellingId}`, buyerToken);
+
+    // A non-subscriber asking for the contact is sent to the subscription page (403, section 4).
+    await page.getByTestId('contact-top').getByRole('button', { name: 'Kontakt udlejer' }).click();
+    await page.waitForURL(/\/profile\/subscription\?next=/);
+    const splash = page.getByTestId('offer-splash');
+    await splash.waitFor();
+    expect(await splash.getByTestId('intro-price').textContent()).toMatch(/^\d+ kr\.$/);
+    await splash.getByRole('button', { name: 'Opret boligsøgerannonce' }).click();
+
+    const form = page.getByTestId('payment-form');
+    await form.waitFor();
+    expect(await form.getByRole('note').textContent()).toContain('Testbetalinger');
+    // No browser validation: the terms message is ours.
+    const pay = form.getByRole('button', { name: /^Betal \d+ kr\.$/ });
+    await fillPayment(page, '4242 4242 4242 4242');
+    await pay.click();
+    await form.getByText('Abonnements- og betalingsbetingelserne skal accepteres.').waitFor();
+    await form.getByRole('button', { name: 'abonnements- og betalingsbetingelserne' }).click();
+    const terms = page.getByTestId('terms-modal');
+    expect(await terms.textContent()).toContain('14 dages fortrydelsesret');
+    await terms.getByRole('button', { name: 'Luk' }).last().click();
+    await form.getByLabel('Postnummer').fill('8000');
+    await form.getByRole('checkbox').check();
+    await pay.click();
+
+    // Section 4: to /profile, a subscriber at once, and the last-viewed dwelling's landlord fetched by itself.
+    await page.waitForURL(`${HOSTS.da}/profile`);
+    await page.getByText('Tak, dit abonnement er aktivt').waitFor();
+    const contact = page.getByTestId('last-viewed-contact');
+    // The details themselves, not the "Henter kontaktoplysninger…" that comes first.
+    await contact.locator('dd').first().waitFor();
+    const tabs = page.getByRole('navigation', { name: 'Profil' });
+    await tabs.getByRole('link', { name: 'Abonnement' }).click();
+
+    const card = page.getByTestId('subscription-card').first();
+    await card.waitFor();
+    expect(await card.getAttribute('data-display')).toBe('renewing');
+    // Cancelling: two clicks from the subscription page.
+    await card.getByRole('button', { name: 'Opsig abonnement' }).click();
+    await page.getByTestId('cancel-dialog').getByRole('button', { name: 'Ja, opsig' }).click();
+    await page.locator('[data-testid="subscription-card"][data-display="cancelled-running"]').waitFor();
+    expect(await card.getByTestId('expires').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+
+    // Still access until the period ends.
+    const agent = await fetch(`${baseUrl}/api/dwellings/${dwelling!.dwellingId}/agent`, { headers: { Authorization: `Bearer ${buyerToken}` } });
+    expect(agent.status).toBe(200);
+
+    await page.getByRole('button', { name: 'Genaktiver abonnement' }).click();
+    await page.getByTestId('reactivate-dialog').getByRole('button', { name: 'Ja, genaktiver' }).click();
+    await page.locator('[data-testid="subscription-card"][data-display="renewing"]').waitFor();
+
+    const receipts = page.getByRole('region', { name: 'Kvitteringer' });
+    const orderno = (await receipts.locator('tbody tr td').nth(1).textContent()) ?? '';
+    expect(orderno).toMatch(/^\d{4,}$/);
+    await receipts.getByRole('link', { name: `Vis kvittering ${orderno}` }).click();
+    const invoice = page.getByTestId('invoice');
+    await invoice.waitFor();
+    expect(await invoice.getByTestId('invoice-orderno').textContent()).toBe(orderno);
+    expect(await invoice.textContent()).toContain('Heraf moms 25 %');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('each failing test card shows its section 8 message', async () => {
+    seekerToken = await newSeeker();
+    const { page, errors } = await open('/profile/subscription', seekerToken);
+    await page.getByRole('button', { name: 'Opret boligsøgerannonce' }).click();
+    const form = page.getByTestId('payment-form');
+    await form.getByRole('checkbox').check();
+    const cases: [string, string][] = [
+      ['4000 0000 0000 0002', 'Betalingen mislykkedes. Tjek dine kortoplysninger, eller kontakt kundeservice.'],
+      ['4242 4242 4242 4241', 'Ugyldigt kortnummer.'],
+      ['4000 0000 0000 0127', 'Ugyldig CVC.'],
+      ['4000 0000 0000 0069', 'Ugyldig udløbsdato, eller kortet er udløbet.'],
+      ['4000 0000 0000 9995', 'Kortets grænse er overskredet. Brug et andet kort, eller kontakt din bank.'],
+      ['4000 0084 0000 1629', 'Betalingen mislykkedes. Prøv igen, eller kontakt kundeservice.'],
+      ['5019 7170 1010 3742', 'Vi understøtter desværre ikke Dankort. Brug venligst Visa, Visa/Dankort eller MasterCard.'],
+    ];
+    for (const [card, message] of cases) {
+      await fillPayment(page, card);
+      await form.getByRole('button', { name: /^Betal \d+ kr\.$/ }).click();
+      await page.locator('[data-testid="payment-error"]', { hasText: message }).waitFor();
+      // The button is free again before the next card.
+      await form.getByRole('button', { name: /^Betal \d+ kr\.$/ }).waitFor();
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each([
+    ['da', 'phone', PHONE],
+    ['da', 'desktop', DESKTOP],
+    ['en', 'phone', PHONE],
+    ['en', 'desktop', DESKTOP],
+  ] as const)('screenshots in %s at %s width: splash, payment form, subscription cards, receipt', async (lang, name, viewport) => {
+    expect(buyerToken && seekerToken).toBeTruthy();
+    const seeker = await open('/profile/subscription', seekerToken, { viewport, lang });
+    await seeker.page.getByTestId('offer-splash').waitFor();
+    await screenshot(seeker.page, `subscription-splash-${lang}-${name}`);
+    await seeker.page.getByTestId('offer-splash').getByRole('button').click();
+    await seeker.page.getByTestId('payment-form').waitFor();
+    await screenshot(seeker.page, `subscription-form-${lang}-${name}`);
+    expect(await seeker.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await seeker.page.context().close();
+
+    const buyer = await open('/profile/subscription', buyerToken, { viewport, lang });
+    await buyer.page.getByTestId('subscription-card').first().waitFor();
+    await screenshot(buyer.page, `subscription-cards-${lang}-${name}`);
+    expect(await buyer.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await buyer.page.getByRole('region', { name: lang === 'da' ? 'Kvitteringer' : 'Receipts' }).getByRole('link').first().click();
+    await buyer.page.getByTestId('invoice').waitFor();
+    await screenshot(buyer.page, `subscription-invoice-${lang}-${name}`);
+    expect(await buyer.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    expect([...seeker.errors, ...buyer.errors]).toEqual([]);
+    await buyer.page.context().close();
+  });
+
+  it('the public pages load neither Apollo Client nor the payment code; the subscription page does', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    await page.goto(`${HOSTS.da}/`, { waitUntil: 'networkidle' });
+    expect(scripts.some((s) => /subscription-page|stripe-payment/.test(s))).toBe(false);
+    await context.addCookies([{ name: 'token', value: buyerToken, url: HOSTS.da }]);
+    await page.goto(`${HOSTS.da}/profile/subscription`);
+    await page.getByTestId('subscription-card').first().waitFor();
+    expect(scripts.some((s) => s.includes('subscription-page'))).toBe(true);
+    // The test provider runs: Stripe's element chunk is not fetched.
+    expect(scripts.some((s) => s.includes('stripe-payment'))).toBe(false);
+    await context.close();
+  });
+});

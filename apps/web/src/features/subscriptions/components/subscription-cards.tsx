@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITED_PLAN } from '@husly/domain';
+import type { Offer, SubscriptionView } from '@husly/contracts';
+import { day, kr } from '../format';
+import { Dialog } from './dialog';
+import styles from './subscriptions.module.css';
+
+const STATUS_CLASS: Record<SubscriptionView['display'], string> = {
+  renewing: '',
+  'cancelled-running': styles.statusMuted ?? '',
+  expired: styles.statusMuted ?? '',
+  paused: styles.statusWarn ?? '',
+  'pending-payment': styles.statusWarn ?? '',
+};
+
+export interface CardActions {
+  cancel(subscription: SubscriptionView): Promise<boolean>;
+  changePlan(subscription: SubscriptionView, plan: string): Promise<boolean>;
+}
+
+/** Section 4 "Subscription display": one card per subscription, by its state. */
+export function SubscriptionCard({ subscription: s, limitedOffer, actions }: { subscription: SubscriptionView; limitedOffer: Offer | undefined; actions: CardActions }) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const next = s.nextSubscription;
+  // Danish consumer rules: cancelling is two clicks (this button, then the confirmation).
+  const cancellable = s.display === 'renewing' || (next !== null && next.renew);
+  const canSwitch = limitedOffer !== undefined && s.offer !== LIMITED_PLAN.id && s.display === 'renewing' && next === null;
+
+  const run = async (action: () => Promise<boolean>) => {
+    setBusy(true);
+    const ok = await action();
+    setBusy(false);
+    if (ok) setConfirming(false);
+  };
+
+  return (
+    <article className={styles.card} data-testid="subscription-card" data-display={s.display} aria-labelledby={`subscription-${s.id}`}>
+      <div className={styles.cardTop}>
+        <h3 id={`subscription-${s.id}`} className={styles.subHeading}>
+          {s.product.label}
+        </h3>
+        <span className={`${styles.status} ${STATUS_CLASS[s.display]}`}>{t(`subscriptions.cards.status.${s.display}`)}</span>
+      </div>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('subscriptions.cards.price')}</dt>
+          <dd>{kr(s.product.price)}</dd>
+        </div>
+        <div>
+          <dt>{t('subscriptions.cards.started')}</dt>
+          <dd>{day(s.startingAt)}</dd>
+        </div>
+        {s.display === 'renewing' && s.endingAt && (
+          <div>
+            <dt>{t('subscriptions.cards.nextRenewal')}</dt>
+            <dd data-testid="next-renewal">{day(s.endingAt)}</dd>
+          </div>
+        )}
+        {s.display === 'cancelled-running' && (
+          <>
+            {s.canceledAt && (
+              <div>
+                <dt>{t('subscriptions.cards.cancelledOn')}</dt>
+                <dd>{day(s.canceledAt)}</dd>
+              </div>
+            )}
+            <div>
+              <dt>{t('subscriptions.cards.expires')}</dt>
+              <dd data-testid="expires">{day(s.endingAt)}</dd>
+            </div>
+          </>
+        )}
+        {s.display === 'expired' && s.endingAt && (
+          <div>
+            <dt>{t('subscriptions.cards.ended')}</dt>
+            <dd>{day(s.endingAt)}</dd>
+          </div>
+        )}
+      </dl>
+      {s.display === 'cancelled-running' && <p className={styles.notice}>{t('subscriptions.cards.accessUntil', { date: day(s.endingAt) })}</p>}
+      {(s.paused || s.display === 'paused') && (
+        <p className={styles.warning} role="status" data-testid="paused-notice">
+          {t('subscriptions.cards.paused')}
+        </p>
+      )}
+      {next && (
+        <p className={styles.notice} role="status" data-testid="next-notice">
+          {t('subscriptions.cards.nextNotice', { label: next.product.label, price: kr(next.product.price), date: day(next.startingAt) })}
+        </p>
+      )}
+      {cancellable && (
+        <div className={styles.actions}>
+          <button type="button" className="button button-secondary" onClick={() => setConfirming(true)}>
+            {t('subscriptions.cards.cancel')}
+          </button>
+        </div>
+      )}
+      {confirming && (
+        <Dialog heading={t('subscriptions.cancel.heading')} onClose={() => setConfirming(false)} testId="cancel-dialog">
+          <p>{t('subscriptions.cancel.text', { date: day(next?.endingAt ?? s.endingAt) })}</p>
+          {canSwitch && limitedOffer && (
+            <p className={styles.notice}>
+              {t('subscriptions.cancel.alternative', { price: kr(limitedOffer.price), days: limitedOffer.intervalDays, limit: limitedOffer.contactLimit ?? LIMITED_PLAN.maxLandlordContacts })}
+            </p>
+          )}
+          <div className={styles.actions}>
+            <button type="button" className="button button-primary" disabled={busy} onClick={() => void run(() => actions.cancel(s))}>
+              {t('subscriptions.cancel.confirm')}
+            </button>
+            {canSwitch && limitedOffer && (
+              <button type="button" className="button button-secondary" disabled={busy} onClick={() => void run(() => actions.changePlan(s, limitedOffer.name))}>
+                {t('subscriptions.cancel.switch', { price: kr(limitedOffer.price) })}
+              </button>
+            )}
+            <button type="button" className="button button-secondary" disabled={busy} onClick={() => setConfirming(false)}>
+              {t('subscriptions.cancel.abort')}
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </article>
+  );
+}
+
+/** Section 4 "Reactivation": the button and its confirmation modal. */
+export function ReactivateButton({ subscription, onReactivate }: { subscription: SubscriptionView; onReactivate(s: SubscriptionView): Promise<boolean> }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <button type="button" className="button button-primary" onClick={() => setOpen(true)}>
+        {t('subscriptions.reactivate.button')}
+      </button>
+      {open && (
+        <Dialog heading={t('subscriptions.reactivate.heading')} onClose={() => setOpen(false)} testId="reactivate-dialog">
+          <p>{t('subscriptions.reactivate.text', { label: subscription.product.label, price: kr(subscription.product.price) })}</p>
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={busy}
+              onClick={() =>
+                void (async () => {
+                  setBusy(true);
+                  const ok = await onReactivate(subscription);
+                  setBusy(false);
+                  if (ok) setOpen(false);
+                })()
+              }
+            >
+              {t('subscriptions.reactivate.confirm')}
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => setOpen(false)}>
+              {t('subscriptions.reactivate.abort')}
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </>
+  );
+}

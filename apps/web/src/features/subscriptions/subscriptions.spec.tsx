@@ -1,0 +1,426 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Offer, OffersResponse, SubscriptionsResponse, SubscriptionView, Transaction } from '@husly/contracts';
+import { AREAS_FIXTURE } from '../../test/areas-fixture';
+import { startApiServer, type Route } from '../../test/api-server';
+import { renderApp } from '../../test/render-app';
+import { sessionUser } from '../../test/session-user-fixture';
+import { resetSessionStore } from '../accounts/session-store';
+import en from '../../../public/locales/en/translation.json';
+
+// The subscription and invoice pages against a real local HTTP server (REST and POST /api/graph),
+// through the real route table, session and Apollo Client. Cases are capped at 30 s (not timed): the
+// machine is shared with other suites. English, so section 8's texts read as the spec has them.
+
+type Server = Awaited<ReturnType<typeof startApiServer>>;
+const servers: Server[] = [];
+async function api(routes: Record<string, Route | Route[]>) {
+  const server = await startApiServer({ 'GET /api/auth/providers': { body: { facebook: false } }, ...routes });
+  servers.push(server);
+  return server;
+}
+
+const clearCookies = () => {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
+  }
+};
+
+afterEach(() => {
+  resetSessionStore();
+  clearCookies();
+});
+afterAll(async () => Promise.all(servers.map((s) => s.close())));
+// The pages are lazy chunks; transforming Apollo Client on first import is slow on a busy machine and
+// would eat the first case's wait for the page. Loading them first leaves the cases the page itself.
+beforeAll(async () => {
+  await Promise.all([import('./pages/subscription-page'), import('./pages/invoice-page'), import('./components/stripe-payment')]);
+}, 120_000);
+
+const offer = (o: Partial<Offer>): Offer => ({
+  name: 'tenantad-intro',
+  label: 'Tenant ad',
+  amount: 19,
+  trialDays: 7,
+  price: 249,
+  intervalDays: 30,
+  oneoff: false,
+  recurring: true,
+  labels: ['Landlord contact details', 'Full images'],
+  intro: true,
+  contactLimit: null,
+  contactWindowDays: null,
+  ...o,
+});
+const OFFERS: OffersResponse = {
+  offers: [
+    offer({}),
+    offer({ name: 'tenantad-249kr-30days', amount: 249, trialDays: 0, intro: false }),
+    offer({ name: 'tenantad-79kr-14days', label: 'Tenant ad, limited', amount: 79, price: 79, intervalDays: 14, trialDays: 0, intro: false, contactLimit: 10, contactWindowDays: 14 }),
+  ],
+  introAvailable: true,
+  recommended: 'tenantad-intro',
+};
+
+const ID = '6f1c7a52-2b7e-4b7c-9a53-0a9d1c0b7e11';
+const subscription = (s: Partial<SubscriptionView> = {}): SubscriptionView => ({
+  id: ID,
+  _id: ID,
+  offer: 'tenantad-249kr-30days',
+  product: { label: 'Tenant ad', price: 249 },
+  status: 'ACTIVE',
+  display: 'renewing',
+  startingAt: '2026-11-01T10:00:00.000Z',
+  endingAt: '2026-12-01T10:00:00.000Z',
+  canceledAt: null,
+  renew: true,
+  ends: '2026-12-01T10:00:00.000Z',
+  active: true,
+  paused: false,
+  outstanding: false,
+  nextSubscription: null,
+  canReactivate: true,
+  canWithdraw: false,
+  meta: { legacyId: null },
+  ...s,
+});
+const list = (subscriptions: SubscriptionView[], extra: Partial<SubscriptionsResponse> = {}): SubscriptionsResponse => ({
+  subscriber: subscriptions.some((s) => s.active),
+  subscriptions,
+  showReactivate: false,
+  paymentMode: 'test',
+  ...extra,
+});
+const RECEIPT: Transaction = {
+  id: 12,
+  uuid: 'a0c8f3f6-1111-4c1e-9f4e-5b3b8e0e8d21',
+  orderno: '1042',
+  timestamp: '2026-11-01T10:00:00.000Z',
+  amountOre: 1900,
+  vatOre: 380,
+  currency: 'DKK',
+  subscriptionId: ID,
+  refunded: false,
+  customer: { name: 'Mette Hansen', address: 'Nørregade 1', zipcode: '8000', city: 'Aarhus C' },
+  company: { name: 'Husly ApS', address: 'Vestergade 2', zip: '1456', city: 'København K', tax: '12345678' },
+  products: [{ label: 'Tenant ad (7 dage)', priceOre: 1900, vatOre: 380, subtotalOre: 1900 }],
+};
+
+const TEST_PROVIDER: Route = { body: { data: { provider: { __typename: 'PaymentProvider', id: '1', provider: 'test', publicKey: 'test' } } } };
+const graphBodies = (server: Server) => server.requests.filter((r) => r.url === '/api/graph').map((r) => JSON.parse(r.body) as { operationName: string; variables: Record<string, unknown> });
+
+function open(path: string, routes: Record<string, Route | Route[]>) {
+  document.cookie = 'token=t; Path=/';
+  return api(routes).then((server) => ({ server, ...renderApp(path, { areas: AREAS_FIXTURE, apiBaseUrl: `${server.origin}/api`, translations: en, host: 'en.localhost:3000', token: 't' }) }));
+}
+
+const noSubscription = (extra: Record<string, Route | Route[]> = {}) => ({
+  'GET /api/users/me': { body: { user: sessionUser({ language: 'en' }) } },
+  'GET /api/subscriptions': { body: list([]) },
+  'GET /api/subscriptions/offers': { body: OFFERS },
+  'GET /api/subscriptions/transactions': { body: { transactions: [] } },
+  ...extra,
+});
+
+async function openPaymentForm() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Create tenant ad' }));
+  return screen.findByTestId('payment-form');
+}
+
+function fillCard(form: HTMLElement, card: { name?: string; number?: string; expiry?: string; cvc?: string }) {
+  const f = within(form);
+  if (card.name !== undefined) fireEvent.change(f.getByLabelText('Card holder name'), { target: { value: card.name } });
+  if (card.number !== undefined) fireEvent.change(f.getByLabelText('Card number'), { target: { value: card.number } });
+  if (card.expiry !== undefined) fireEvent.change(f.getByLabelText('Expiry (MM/YY)'), { target: { value: card.expiry } });
+  if (card.cvc !== undefined) fireEvent.change(f.getByLabelText('CVC'), { target: { value: card.cvc } });
+}
+
+describe('/profile/subscription without a subscription', { timeout: 30_000 }, () => {
+  it('shows the offer splash, then the payment form: hidden Danmark, numeric zipcode, no browser validation, test payments', async () => {
+    await open('/profile/subscription', noSubscription({ 'POST /api/graph': TEST_PROVIDER }));
+    const splash = await screen.findByTestId('offer-splash');
+    expect(within(splash).getByTestId('intro-price').textContent).toBe('19 kr.');
+    expect(within(splash).getByText('First 7 days')).toBeTruthy();
+    expect(within(splash).getByText('then 249 kr. every 30 days')).toBeTruthy();
+    expect(within(splash).getByText('Landlord contact details')).toBeTruthy();
+
+    const form = await openPaymentForm();
+    expect(form.hasAttribute('novalidate')).toBe(true);
+    const country = form.querySelector<HTMLInputElement>('input[name="country"]');
+    expect(country?.type).toBe('hidden');
+    expect(country?.value).toBe('Danmark');
+    const zip = within(form).getByLabelText('Zip code') as HTMLInputElement;
+    expect(zip.inputMode).toBe('numeric');
+    expect(zip.pattern).toBe('[0-9]*');
+    expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe('Mette Hansen');
+    expect(within(form).getByTestId('product').textContent).toContain('19 kr.');
+    expect(within(form).getByRole('note').textContent).toMatch(/Test payments: no real card is charged/);
+    expect(within(form).getByRole('button', { name: 'Pay 19 kr.' })).toBeTruthy();
+  });
+
+  it('the section 5 messages come from the form before anything is sent; the terms open in a modal', async () => {
+    const { server } = await open('/profile/subscription', noSubscription({ 'POST /api/graph': TEST_PROVIDER }));
+    const form = await openPaymentForm();
+    const f = within(form);
+    fireEvent.change(f.getByLabelText('Email'), { target: { value: '' } });
+    fireEvent.change(f.getByLabelText('Zip code'), { target: { value: '80a' } });
+    fireEvent.click(f.getByRole('button', { name: 'Pay 19 kr.' }));
+    expect(await f.findByText('Subscription and payment terms must be accepted.')).toBeTruthy();
+    expect(f.getByText('Email address is required')).toBeTruthy();
+    expect(f.getByText('The zip code must be 4 digits.')).toBeTruthy();
+
+    fireEvent.change(f.getByLabelText('Email'), { target: { value: 'not-an-email' } });
+    fireEvent.click(f.getByRole('button', { name: 'Pay 19 kr.' }));
+    expect(await f.findByText('Please enter a valid email')).toBeTruthy();
+
+    fireEvent.change(f.getByLabelText('Email'), { target: { value: 'mette@husly.test' } });
+    fireEvent.change(f.getByLabelText('Zip code'), { target: { value: '8000' } });
+    fireEvent.click(f.getByRole('checkbox'));
+    fireEvent.click(f.getByRole('button', { name: 'Pay 19 kr.' }));
+    expect(await f.findByText('Please enter the card holder name.')).toBeTruthy();
+    fillCard(form, { name: 'Mette Hansen', number: '4242', expiry: '1230', cvc: '123' });
+    fireEvent.click(f.getByRole('button', { name: 'Pay 19 kr.' }));
+    expect(await f.findByText('Invalid card number.')).toBeTruthy();
+    // Nothing but the provider query reached the server.
+    expect(graphBodies(server).map((b) => b.operationName)).toEqual(['PaymentProvider']);
+
+    fireEvent.click(f.getByRole('button', { name: 'subscription and payment terms' }));
+    const terms = await screen.findByTestId('terms-modal');
+    expect(terms.textContent).toContain('include 25 % VAT');
+    expect(terms.textContent).toContain('14-day right of withdrawal');
+    expect(terms.textContent).toContain('refunded within 14 days');
+    expect(terms.textContent).toContain('within 8 weeks');
+    expect(terms.textContent).toContain('order number of 4 digits');
+    fireEvent.click(within(terms).getAllByRole('button', { name: 'Close' })[1] as HTMLElement);
+    await waitFor(() => expect(screen.queryByTestId('terms-modal')).toBeNull());
+  });
+
+  it('pays with a test card: creates the subscription (GraphQL), confirms, is a subscriber at /profile and sees the last-viewed landlord', async () => {
+    document.cookie = `bn.last=${encodeURIComponent(JSON.stringify({ dwellingId: '501', headline: '3-værelses i Aarhus C', image: null, images: [], subscribed: false }))}; Path=/`;
+    const { server, router } = await open(
+      '/profile/subscription',
+      noSubscription({
+        'GET /api/users/me': [{ body: { user: sessionUser({ language: 'en' }) } }, { body: { user: sessionUser({ language: 'en', subscriber: true }) } }],
+        'POST /api/graph': [TEST_PROVIDER, { body: { data: { createSubscription: { __typename: 'SubscriptionResult', id: ID, meta: { __typename: 'SubscriptionMeta', paymentInfo: 'tp_secret_1' } } } } }],
+        'POST /api/subscriptions/test-payments/tp_secret_1/confirm': { body: { status: 'succeeded', subscriptionId: ID, returnUrl: '/profile' } },
+        'GET /api/dwellings/501/agent': { body: { name: 'Boligselskabet Øst', email: 'udlejning@oest.test', phone: '12345678', address: null, url: null, reference: null, remark: [], type: 'company' } },
+      }),
+    );
+    const form = await openPaymentForm();
+    fillCard(form, { name: 'Mette Hansen', number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' });
+    fireEvent.change(within(form).getByLabelText('Zip code'), { target: { value: '8000' } });
+    fireEvent.click(within(form).getByRole('checkbox'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Pay 19 kr.' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(await screen.findByText('Thank you, your subscription is active')).toBeTruthy();
+    expect(await screen.findByText('Boligselskabet Øst')).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Profile' })).getByRole('link', { name: 'Subscription' })).toBeTruthy();
+    expect(document.cookie).not.toContain('bn.last');
+
+    const create = graphBodies(server).find((b) => b.operationName === 'CreateSubscription');
+    expect(create?.variables).toEqual({
+      input: {
+        providerId: '1',
+        planId: 'tenantad-intro',
+        meta: { firstName: 'Mette Hansen', email: 'mette@husly.test', address: '', zipcode: '8000', city: '', phone: '', country: 'Danmark', terms: true },
+      },
+    });
+    // One Content-Type: Apollo's and our client's doubled up ("application/json, application/json") is a 415.
+    expect(server.requests.find((r) => r.url === '/api/graph')?.headers['content-type']).toBe('application/json');
+    const confirm = server.requests.find((r) => r.url.endsWith('/confirm'));
+    expect(JSON.parse(confirm?.body ?? '{}')).toEqual({ cardNumber: '4242424242424242', expiry: '12/30', cvc: '123', name: 'Mette Hansen' });
+    expect(confirm?.headers.authorization).toBe('Bearer t');
+  });
+
+  it('each refused test card shows its section 8 message; a retry confirms the same payment again', async () => {
+    const refusal = (paymentCode: number, message = 'Payment failed. Please check your card details or contact customer support.') => ({
+      status: 402,
+      body: { statusCode: 402, code: 'payment-failed', paymentCode, message },
+    });
+    const { server } = await open(
+      '/profile/subscription',
+      noSubscription({
+        'POST /api/graph': [TEST_PROVIDER, { body: { data: { createSubscription: { id: ID, meta: { paymentInfo: 'tp_secret_2' } } } } }],
+        'POST /api/subscriptions/test-payments/tp_secret_2/confirm': [
+          refusal(2),
+          refusal(3, 'It looks like you have typed a wrong credit card number.'),
+          refusal(4),
+          refusal(6),
+          refusal(7),
+          refusal(31),
+          refusal(2, 'Unfortunately we do not support Dankort. Please use a Visa, Visa/Dankort or MasterCard.'),
+          refusal(17),
+        ],
+      }),
+    );
+    const form = await openPaymentForm();
+    fillCard(form, { name: 'Mette Hansen', number: '4000 0000 0000 0002', expiry: '12/30', cvc: '123' });
+    fireEvent.click(within(form).getByRole('checkbox'));
+    const messages = [
+      'Payment failed. Please check your card details or contact customer support.',
+      'It looks like you have typed a wrong credit card number.',
+      'Invalid CVC.',
+      'Invalid expire date, or credit card has expired.',
+      'The card limit has been exceeded. Please use another card or contact your bank.',
+      'Payment failed. Please try again, or contact customer support.',
+      'Unfortunately we do not support Dankort. Please use a Visa, Visa/Dankort or MasterCard.',
+      'Invalid card number.',
+    ];
+    for (const [i, message] of messages.entries()) {
+      fireEvent.click(within(form).getByRole('button', { name: 'Pay 19 kr.' }));
+      await waitFor(() => expect(server.requests.filter((r) => r.url.endsWith('/confirm'))).toHaveLength(i + 1));
+      expect((await within(form).findByTestId('payment-error')).textContent).toBe(message);
+    }
+    expect(graphBodies(server).filter((b) => b.operationName === 'CreateSubscription')).toHaveLength(1);
+  });
+
+  it('a refused intro (already had) says so and shows the regular price', async () => {
+    await open(
+      '/profile/subscription',
+      noSubscription({
+        'GET /api/subscriptions/offers': [{ body: OFFERS }, { body: { ...OFFERS, introAvailable: false, recommended: 'tenantad-249kr-30days' } }],
+        'POST /api/graph': [TEST_PROVIDER, { body: { data: null, errors: [{ message: 'The intro can be bought once', extensions: { code: 'intro-used' } }] } }],
+      }),
+    );
+    const form = await openPaymentForm();
+    fillCard(form, { name: 'Mette Hansen', number: '4242424242424242', expiry: '12/30', cvc: '123' });
+    fireEvent.click(within(form).getByRole('checkbox'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Pay 19 kr.' }));
+    expect(await screen.findByText('The intro offer can only be bought once. We now show you the regular price.')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Pay 249 kr.' })).toBeTruthy();
+  });
+
+  it('with Stripe as provider, a Stripe.js that cannot load leaves the page working with section 8’s message', async () => {
+    await open('/profile/subscription', noSubscription({ 'POST /api/graph': { body: { data: { provider: { id: '2', provider: 'stripe', publicKey: 'pk_live_x' } } } } }));
+    const form = await openPaymentForm();
+    // jsdom fetches no scripts: fail Stripe's <script> as a blocked network would (Stripe.js retries once).
+    await waitFor(() => {
+      for (const script of document.querySelectorAll<HTMLScriptElement>('script[src^="https://js.stripe.com"]')) script.dispatchEvent(new Event('error'));
+      expect(within(form).getByRole('alert').textContent).toBe('Could not connect to payment provider. Please contact customer support.');
+    });
+    expect(within(form).queryByTestId('test-card-form')).toBeNull();
+    expect(screen.getByTestId('offer-splash')).toBeTruthy();
+  });
+
+  it('a provider query that fails shows the connection message in the payment details', async () => {
+    await open('/profile/subscription', noSubscription({ 'POST /api/graph': { status: 500, body: { statusCode: 500, message: 'x' } } }));
+    const form = await openPaymentForm();
+    expect(within(form).getByRole('alert').textContent).toBe('Could not connect to payment provider. Please contact customer support.');
+  });
+});
+
+describe('/profile/subscription with a subscription', { timeout: 30_000 }, () => {
+  const subscriberRoutes = (subscriptions: Route | Route[], extra: Record<string, Route | Route[]> = {}) => ({
+    'GET /api/users/me': { body: { user: sessionUser({ language: 'en', subscriber: true }) } },
+    'GET /api/subscriptions': subscriptions,
+    'GET /api/subscriptions/offers': { body: { ...OFFERS, introAvailable: false, recommended: 'tenantad-249kr-30days' } },
+    'GET /api/subscriptions/transactions': { body: { transactions: [RECEIPT] } },
+    ...extra,
+  });
+
+  it('renewing: price and next renewal; cancelling takes two clicks and leaves it running until expiry', async () => {
+    const cancelled = subscription({ display: 'cancelled-running', renew: false, canceledAt: '2026-11-10T09:00:00.000Z' });
+    const { server } = await open(
+      '/profile/subscription',
+      subscriberRoutes([{ body: list([subscription()]) }, { body: list([cancelled]) }], {
+        'POST /api/graph': [TEST_PROVIDER, { body: { data: { cancelSubscription: { id: ID } } } }],
+      }),
+    );
+    const card = await screen.findByTestId('subscription-card');
+    expect(card.dataset.display).toBe('renewing');
+    expect(within(card).getByText('249 kr.')).toBeTruthy();
+    expect(within(card).getByTestId('next-renewal').textContent).toBe('01/12/2026');
+    expect(screen.queryByTestId('offer-splash')).toBeNull();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancel subscription' }));
+    const dialog = await screen.findByTestId('cancel-dialog');
+    expect(dialog.textContent).toContain('until 01/12/2026');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }));
+
+    await waitFor(() => expect(screen.getByTestId('subscription-card').dataset.display).toBe('cancelled-running'));
+    const after = screen.getByTestId('subscription-card');
+    expect(within(after).getByText('10/11/2026')).toBeTruthy();
+    expect(within(after).getByTestId('expires').textContent).toBe('01/12/2026');
+    expect(within(after).getByText('Your subscription will not renew. You keep full access until 01/12/2026.')).toBeTruthy();
+    expect(graphBodies(server).find((b) => b.operationName === 'CancelSubscription')?.variables).toEqual({ id: ID });
+    expect(screen.queryByTestId('cancel-dialog')).toBeNull();
+  });
+
+  it('the cancel confirmation offers the limited plan instead (changePlan)', async () => {
+    const { server } = await open(
+      '/profile/subscription',
+      subscriberRoutes({ body: list([subscription()]) }, { 'POST /api/graph': [TEST_PROVIDER, { body: { data: { changePlan: { id: ID } } } }] }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+    fireEvent.click(within(await screen.findByTestId('cancel-dialog')).getByRole('button', { name: 'Switch to 79 kr.' }));
+    await waitFor(() => expect(graphBodies(server).find((b) => b.operationName === 'ChangePlan')?.variables).toEqual({ subscription: ID, plan: 'tenantad-79kr-14days' }));
+  });
+
+  it('notices: a pending next subscription and a subscription paused for an outstanding balance', async () => {
+    const next = { id: 'n1', renew: true, product: { label: 'Tenant ad, limited', price: 79 }, startingAt: '2026-12-01T10:00:00.000Z', endingAt: null };
+    await open(
+      '/profile/subscription',
+      subscriberRoutes({ body: list([subscription({ nextSubscription: next, renew: false, display: 'cancelled-running' }), subscription({ id: 'p1', display: 'paused', status: 'PAUSED', paused: true, outstanding: true, active: false })]) }, { 'POST /api/graph': TEST_PROVIDER }),
+    );
+    expect((await screen.findByTestId('next-notice')).textContent).toBe('From 01/12/2026 your subscription changes to Tenant ad, limited at 79 kr..');
+    expect(screen.getByTestId('paused-notice').textContent).toMatch(/paused because of an outstanding balance/);
+  });
+
+  it('expired: Reactivate with its confirmation modal (section 4), and the receipts table links the invoice', async () => {
+    const expired = subscription({ display: 'expired', status: 'EXPIRED', renew: false, active: false });
+    const { server } = await open(
+      '/profile/subscription',
+      subscriberRoutes([{ body: list([expired], { showReactivate: true }) }, { body: list([subscription()]) }], {
+        'GET /api/users/me': { body: { user: sessionUser({ language: 'en', subscriber: false }) } },
+        'POST /api/graph': [TEST_PROVIDER, { body: { data: { reactivateSubscription: { id: ID } } } }],
+      }),
+    );
+    const receipts = within(await screen.findByRole('region', { name: 'Receipts' }));
+    expect(receipts.getByText('1042')).toBeTruthy();
+    expect(receipts.getByText('01/11/2026')).toBeTruthy();
+    expect(receipts.getByRole('link', { name: 'Show receipt 1042' }).getAttribute('href')).toBe('/profile/invoice/12');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reactivate subscription' }));
+    const dialog = await screen.findByTestId('reactivate-dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, reactivate' }));
+    await waitFor(() => expect(screen.getByTestId('subscription-card').dataset.display).toBe('renewing'));
+    expect(graphBodies(server).find((b) => b.operationName === 'ReactivateSubscription')?.variables).toEqual({ id: ID });
+    expect(screen.queryByRole('button', { name: 'Reactivate subscription' })).toBeNull();
+  });
+
+  it('no Reactivate button when the API says the rules of section 4 do not allow it', async () => {
+    await open('/profile/subscription', subscriberRoutes({ body: list([subscription({ display: 'cancelled-running', renew: false })], { showReactivate: false }) }, { 'POST /api/graph': TEST_PROVIDER }));
+    await screen.findByTestId('subscription-card');
+    expect(screen.queryByRole('button', { name: 'Reactivate subscription' })).toBeNull();
+  });
+});
+
+describe('/profile/invoice/{id}', { timeout: 30_000 }, () => {
+  it('a printable receipt: customer and company, lines with price, VAT 25 % and subtotal, order number', async () => {
+    await open('/profile/invoice/12', {
+      'GET /api/users/me': { body: { user: sessionUser({ language: 'en', subscriber: true }) } },
+      'GET /api/subscriptions/transactions/12': { body: RECEIPT },
+    });
+    const invoice = within(await screen.findByTestId('invoice'));
+    expect(invoice.getByTestId('invoice-orderno').textContent).toBe('1042');
+    expect(invoice.getByRole('region', { name: 'Customer' }).textContent).toContain('Nørregade 1');
+    expect(invoice.getByRole('region', { name: 'Customer' }).textContent).toContain('8000 Aarhus C');
+    expect(invoice.getByRole('region', { name: 'Seller' }).textContent).toContain('CVR 12345678');
+    const line = invoice.getByText('Tenant ad (7 dage)').closest('tr') as HTMLElement;
+    expect([...line.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['Tenant ad (7 dage)', '19,00 kr.', '3,80 kr.', '19,00 kr.']);
+    expect(invoice.getByText('VAT (25 %)')).toBeTruthy();
+    expect(invoice.getByTestId('invoice-vat').textContent).toBe('3,80 kr.');
+    expect(invoice.getByTestId('invoice-total').textContent).toBe('19,00 kr.');
+    expect(invoice.getByRole('button', { name: 'Print' })).toBeTruthy();
+  });
+
+  it('someone else’s or an unknown receipt (404) says it cannot be found', async () => {
+    await open('/profile/invoice/99', {
+      'GET /api/users/me': { body: { user: sessionUser({ language: 'en' }) } },
+      'GET /api/subscriptions/transactions/99': { status: 404, body: { statusCode: 404, code: 'not-found', message: 'Transaction not found' } },
+    });
+    expect(await screen.findByText('We could not find that receipt.')).toBeTruthy();
+  });
+});
