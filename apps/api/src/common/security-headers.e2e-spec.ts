@@ -153,6 +153,8 @@ describe('security headers with an https PUBLIC_URL and a payment provider', () 
         STRIPE_PUBLISHABLE_KEY: 'pk_test_unused',
         STRIPE_WEBHOOK_SECRET: 'whsec_unused',
         PUBLIC_URL: 'https://husly.example',
+        // Behind a proxy: X-Forwarded-Host is read, and must still be a configured host.
+        TRUST_PROXY: 'true',
         MAP_TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
         CSP_EXTRA_SCRIPT_SRC: 'https://js.stripe.com',
         CSP_EXTRA_FRAME_SRC: 'https://js.stripe.com, https://hooks.stripe.com',
@@ -180,6 +182,11 @@ describe('security headers with an https PUBLIC_URL and a payment provider', () 
     expect(res.text).toContain('<html lang="da"');
     expect(res.text).not.toContain('localhost');
     expect(res.text).toContain('href="//en.husly.example/byer"');
+    const forwarded = await t.request('GET', '/byer', undefined, { host: 'app:3000', 'x-forwarded-host': 'en.husly.example' });
+    expect(forwarded.text).toContain('<html lang="en"');
+    const evil = await t.request('GET', '/byer', undefined, { host: 'husly.example', 'x-forwarded-host': 'en.evil.example' });
+    expect(evil.text).toContain('<html lang="da"');
+    expect(evil.text).not.toContain('evil.example');
   });
 });
 
