@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { AppModule, type AppOptions } from './app.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { AppLogger } from './common/app-logger';
+import { registerSecurityHeaders } from './common/security-headers';
 import type { AppConfig } from './config/app-config';
 import type { DatabaseHandle } from './infra/database/database';
 import { workspaceRoot } from './infra/database/migrate';
@@ -23,12 +24,16 @@ export async function createApp(config: AppConfig, database: DatabaseHandle, opt
   );
   // Everything under /api, except the few root files crawlers and <img> tags ask for.
   app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt', 'media/{*path}'] });
+  const fastify = app.getHttpAdapter().getInstance();
+  await registerSecurityHeaders(fastify, config);
   const web = new WebAppServer(join(workspaceRoot(), 'dist/web'), {
     serverEntry: join(workspaceRoot(), 'dist/web-server/entry-server.cjs'),
     publicUrl: config.http.publicUrl,
+    // localhost and en.localhost on any port are configured hosts outside production.
+    localHosts: config.env !== 'production',
     map: config.map,
   });
-  await web.register(app.getHttpAdapter().getInstance());
+  await web.register(fastify);
   app.useGlobalFilters(new ApiExceptionFilter(web));
   await app.init();
   return app;

@@ -1,3 +1,4 @@
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -14,9 +15,10 @@ async function main(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
 
-  const host = window.location.host;
-  // A server-rendered page carries its texts, cities and settings; the SPA fallback (dev) fetches texts.
+  // A server-rendered page carries its host, texts, cities and settings; the SPA fallback (dev)
+  // fetches texts and uses the browser's own host (links to where the browser already is).
   const embedded = readEmbeddedState(document);
+  const host = embedded.host ?? window.location.host;
   const translations =
     embedded.translations ??
     (await loadTranslations(languageFromHost(host)).catch((error: unknown) => {

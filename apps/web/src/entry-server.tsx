@@ -21,7 +21,11 @@ import type { PublicSettings } from './lib/public-settings';
 export interface RenderInput {
   /** The page URL as the visitor asked for it: scheme, host, path and query. */
   url: string;
-  /** Request host with port; the language comes from it (en. is English). */
+  /**
+   * The host with port the page is for, one of the configured ones (the API's configuredSiteHost
+   * chose it from the request); the language comes from it (en. is English), and so do the
+   * language switch links.
+   */
   host: string;
   /** The request's Cookie header; the `token` cookie becomes the API client's bearer token. */
   cookie: string | undefined;
@@ -31,8 +35,10 @@ export interface RenderInput {
   settings: PublicSettings;
   /** PUBLIC_URL: the Danish origin of canonical and hreflang links. */
   publicUrl: string;
-  /** dist/web/index.html: the built page with its script and style tags. */
+  /** dist/web/index.html: the built page with its script and style tags (already carrying `nonce`). */
   template: string;
+  /** This response's Content-Security-Policy nonce: every inline script written here carries it. */
+  nonce: string;
 }
 
 export type RenderOutput = { type: 'redirect'; status: number; location: string } | { type: 'page'; status: number; html: string };
@@ -79,7 +85,7 @@ function headTags(head: HeadData, fallback: { title: string; description: string
 }
 
 /** React Router's hydration format (what <StaticRouterProvider hydrate> would write), outside #root. */
-function hydrationScript(context: StaticHandlerContext): string {
+function hydrationScript(context: StaticHandlerContext, nonce: string): string {
   const errors = context.errors
     ? Object.fromEntries(
         Object.entries(context.errors).map(([id, error]) => [
@@ -93,7 +99,7 @@ function hydrationScript(context: StaticHandlerContext): string {
       )
     : null;
   const data = { loaderData: context.loaderData, actionData: context.actionData, errors };
-  return `<script>window.__staticRouterHydrationData = JSON.parse(${scriptSafeJson(JSON.stringify(data))});</script>`;
+  return `<script nonce="${escapeHtml(nonce)}">window.__staticRouterHydrationData = JSON.parse(${scriptSafeJson(JSON.stringify(data))});</script>`;
 }
 
 export async function render(input: RenderInput): Promise<RenderOutput> {
@@ -125,7 +131,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   );
 
   const status = result.statusCode;
-  const state: EmbeddedState = { translations: input.translations[language], areas, settings: input.settings };
+  const state: EmbeddedState = { host: input.host, translations: input.translations[language], areas, settings: input.settings };
   const fallback = { title: context.i18n.t('meta.title'), description: context.i18n.t('meta.description') };
   const html = input.template
     .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
@@ -133,7 +139,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     .replace(/<title>[\s\S]*?<\/title>\s*<meta\s+name="description"[\s\S]*?\/>/, () => headTags(head, fallback, url, input.publicUrl, status))
     .replace(
       '<div id="root"></div>',
-      () => `<div id="root">${body}</div>\n    <script type="application/json" id="${EMBEDDED_STATE_ID}">${scriptSafeJson(state)}</script>\n    ${hydrationScript(result)}`,
+      () => `<div id="root">${body}</div>\n    <script type="application/json" id="${EMBEDDED_STATE_ID}" nonce="${escapeHtml(input.nonce)}">${scriptSafeJson(state)}</script>\n    ${hydrationScript(result, input.nonce)}`,
     );
   return { type: 'page', status, html };
 }

@@ -11,3 +11,4 @@ export * from './dwelling-search';
 export * from './navigation';
 export * from './accounts';
 export * from './subscriptions';
+export * from './site-hosts';

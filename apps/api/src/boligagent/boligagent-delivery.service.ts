@@ -3,6 +3,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { Clock } from '../infra/clock/clock';
 import { MailService } from '../infra/mail/mail.service';
+import { stableMessageId } from '../infra/mail/message-id';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { JOBS } from '../infra/queue/jobs';
 import { BoligagentRepository, type LeasedMail } from './boligagent.repository';
@@ -250,13 +251,12 @@ export class BoligagentDeliveryService {
       manageUrl: `${origin}/boligagent/${encodeURIComponent(agent.token)}`,
       unsubscribeUrl,
     });
-    const domain = new URL(this.config.http.publicUrl).hostname;
     return {
       to: agent.email,
       ...rendered,
       headers: {
         // Deterministic: a mail re-sent after a crash carries the same id, so clients collapse it.
-        'Message-ID': `<boligagent-${mail.id}@${domain}>`,
+        'Message-ID': stableMessageId('boligagent', mail.id, this.config.auth.jwtSecret, this.config.http.publicUrl),
         ...listUnsubscribeHeaders(unsubscribeUrl, this.config.mail.from, agent.unsubscribeToken),
       },
     };

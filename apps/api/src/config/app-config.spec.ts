@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from './app-config';
+import { ConfigError, loadConfig, tileSources } from './app-config';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'husly-config-'));
 
@@ -48,6 +48,10 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ STRIPE_SECRET_KEY: 'sk_test_x' }, 'STRIPE_PUBLISHABLE_KEY'],
     [{ COMPANY_CVR: '123' }, 'COMPANY_CVR'],
+    [{ CSP_EXTRA_SCRIPT_SRC: "'unsafe-inline'" }, 'CSP_EXTRA_SCRIPT_SRC'],
+    [{ CSP_EXTRA_SCRIPT_SRC: 'http://js.stripe.com' }, 'CSP_EXTRA_SCRIPT_SRC'],
+    [{ CSP_EXTRA_FRAME_SRC: 'https://js.stripe.com; script-src *' }, 'CSP_EXTRA_FRAME_SRC'],
+    [{ CSP_EXTRA_CONNECT_SRC: 'https://api.stripe.com/v1' }, 'CSP_EXTRA_CONNECT_SRC'],
   ])('refuses %j with a message naming %s', (env, name) => {
     let error: unknown;
     try {
@@ -80,6 +84,26 @@ describe('loadConfig', () => {
   it('never seeds demo data in production', () => {
     const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir(), ...STRIPE_ENV });
     expect(config.seed.demoData).toBe('never');
+  });
+
+  it('HSTS only for an https PUBLIC_URL; no extra CSP sources unless configured', () => {
+    const plain = loadConfig({ DATA_DIR: dataDir() });
+    expect(plain.security).toEqual({ hsts: false, csp: { scriptSrc: [], frameSrc: [], connectSrc: [], imgSrc: ['https://tile.openstreetmap.org'] } });
+    const https = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://husly.dk', CSP_EXTRA_FRAME_SRC: ' https://js.stripe.com,https://hooks.stripe.com ' });
+    expect(https.security.hsts).toBe(true);
+    expect(https.security.csp.frameSrc).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com']);
+  });
+});
+
+describe('tileSources', () => {
+  it.each([
+    ['https://tile.openstreetmap.org/{z}/{x}/{y}.png', ['https://tile.openstreetmap.org']],
+    ['https://{s}.tile.example.org/{z}/{x}/{y}.png', ['https://*.tile.example.org']],
+    ['http://127.0.0.1:8081/tiles/{z}/{x}/{y}.png', ['http://127.0.0.1:8081']],
+    ['/tiles/{z}/{x}/{y}.png', []],
+    ["https://x.org';script-src */{z}.png", []],
+  ])('%s → %j', (url, expected) => {
+    expect(tileSources(url)).toEqual(expected);
   });
 });
 

@@ -34,6 +34,11 @@ export interface AppConfig {
     stripe?: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string };
     company: { name: string; address: string; zip: string; city: string; tax: string };
   };
+  /**
+   * Response headers (common/security-headers.ts): hsts when PUBLIC_URL is https; csp, the extra
+   * sources of the Content-Security-Policy (CSP_EXTRA_*), the map tile server's origin among images.
+   */
+  security: { hsts: boolean; csp: { scriptSrc: string[]; frameSrc: string[]; connectSrc: string[]; imgSrc: string[] } };
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -52,13 +57,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   const abs = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
   const dataDir = abs(env.DATA_DIR);
   const port = env.PORT;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
     role: env.APP_ROLE,
     http: {
       port,
       host: env.HOST,
-      publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+      publicUrl,
       trustProxy: env.TRUST_PROXY,
     },
     dataDir,
@@ -92,8 +98,31 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
         : {}),
       company: { name: env.COMPANY_NAME, address: env.COMPANY_ADDRESS, zip: env.COMPANY_ZIP, city: env.COMPANY_CITY, tax: env.COMPANY_CVR },
     },
+    security: {
+      hsts: publicUrl.startsWith('https://'),
+      csp: {
+        scriptSrc: env.CSP_EXTRA_SCRIPT_SRC,
+        frameSrc: env.CSP_EXTRA_FRAME_SRC,
+        connectSrc: env.CSP_EXTRA_CONNECT_SRC,
+        imgSrc: tileSources(env.MAP_TILE_URL),
+      },
+    },
     logLevel: env.LOG_LEVEL,
   };
+}
+
+/**
+ * The image source of a Leaflet tile URL template: its origin, with the {s} subdomain placeholder as
+ * a wildcard (https://{s}.tile.example.org → https://*.tile.example.org). A relative template is our
+ * own origin ('self'); one whose host is not a plain host name allows nothing extra (tiles then fail
+ * visibly rather than the policy taking an odd string).
+ */
+export function tileSources(tileUrl: string): string[] {
+  const match = /^(https?):\/\/([^/?#]+)/i.exec(tileUrl.trim());
+  if (!match) return [];
+  const host = match[2].replace(/\{s\}/g, '*').toLowerCase();
+  if (!/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/.test(host)) return [];
+  return [`${match[1].toLowerCase()}://${host}`];
 }
 
 /** Outside production a secret is generated once and kept, so sessions survive restarts. */

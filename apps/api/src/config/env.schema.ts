@@ -12,6 +12,19 @@ const optionalUrl = (protocols: string[]) =>
     });
 
 const optionalSecret = z.string().trim().optional().transform((v) => (v === '' ? undefined : v));
+/**
+ * A list of extra Content-Security-Policy sources (e.g. the payment provider's), separated by spaces
+ * or commas. Only https origins, optionally with a leading *. wildcard, so nothing else (a quote, a
+ * ';' starting another directive) reaches the header.
+ */
+const CSP_SOURCE = /^https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?$/i;
+const cspSources = z
+  .string()
+  .default('')
+  .transform((v) => v.split(/[\s,]+/).filter((source) => source !== ''))
+  .refine((sources) => sources.every((source) => CSP_SOURCE.test(source)), {
+    message: 'must be https origins (https://js.stripe.com, https://*.example.com) separated by spaces or commas',
+  });
 
 /** proxy-addr's named ranges, which Fastify's trustProxy accepts beside addresses and CIDRs. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -73,6 +86,10 @@ export const envSchema = z
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     MAP_ATTRIBUTION: z.string().default('© OpenStreetMap-bidragydere'),
+    /** Sources the Content-Security-Policy allows besides our own origin (the payment provider's, later). */
+    CSP_EXTRA_SCRIPT_SRC: cspSources,
+    CSP_EXTRA_FRAME_SRC: cspSources,
+    CSP_EXTRA_CONNECT_SRC: cspSources,
     /** Facebook login: enabled only when both are set. */
     FACEBOOK_APP_ID: z.string().trim().optional().transform((v) => (v === '' ? undefined : v)),
     FACEBOOK_APP_SECRET: z.string().trim().optional().transform((v) => (v === '' ? undefined : v)),

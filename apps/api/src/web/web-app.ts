@@ -4,6 +4,8 @@ import { createRequire } from 'node:module';
 import { Logger } from '@nestjs/common';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { configuredSiteHost } from '@husly/domain';
+import { cspNonce } from '../common/security-headers';
 
 /** What dist/web-server/entry-server.cjs exports (apps/web/src/entry-server.tsx); kept in step by hand. */
 interface RenderInput {
@@ -15,6 +17,7 @@ interface RenderInput {
   settings: { map: { tileUrl: string; attribution: string } };
   publicUrl: string;
   template: string;
+  nonce: string;
 }
 type RenderOutput = { type: 'redirect'; status: number; location: string } | { type: 'page'; status: number; html: string };
 interface ServerEntry {
@@ -24,8 +27,10 @@ interface ServerEntry {
 export interface WebAppOptions {
   /** dist/web-server/entry-server.cjs; without it (dev, tests without a build) pages are the SPA shell. */
   serverEntry?: string;
-  /** PUBLIC_URL: origin of canonical and hreflang links. */
+  /** PUBLIC_URL: origin of canonical and hreflang links, and the host of a request for another host. */
   publicUrl: string;
+  /** Whether localhost and en.localhost (any port) count as configured hosts: outside production. */
+  localHosts?: boolean;
   /** config.map, embedded in every page for the dwelling map. */
   map: { tileUrl: string; attribution: string };
 }
@@ -86,6 +91,9 @@ export class WebAppServer {
       prefix: '/',
       index: false,
       wildcard: false,
+      // The page template is served by serve(), with this response's nonce on its scripts; the raw
+      // file's scripts would be refused by the Content-Security-Policy.
+      allowedPath: (path) => path !== '/index.html',
       // Hashed assets never change; everything else is revalidated.
       setHeaders: (res, path) => {
         res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -108,9 +116,14 @@ export class WebAppServer {
 
   async serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const entry = await this.loadEntry();
-    if (entry && this.options && this.translations && this.fastify && this.indexHtml) {
+    // The Content-Security-Policy header (common/security-headers.ts) names the same nonce.
+    const nonce = cspNonce(reply.raw);
+    const template = this.indexHtml && withNonce(this.indexHtml, nonce);
+    if (entry && this.options && this.translations && this.fastify && template) {
       try {
-        const host = request.headers.host ?? new URL(this.options.publicUrl).host;
+        // request.host: the Host header, or X-Forwarded-Host behind a proxy (trustProxy); either is
+        // the client's to choose, so only a configured host is rendered into links.
+        const host = configuredSiteHost(request.host, this.options.publicUrl, { localhost: this.options.localHosts ?? false });
         const result = await entry.render({
           url: `${request.protocol}://${host}${request.url}`,
           host,
@@ -119,13 +132,16 @@ export class WebAppServer {
           translations: this.translations,
           settings: { map: this.options.map },
           publicUrl: this.options.publicUrl,
-          template: this.indexHtml,
+          template,
+          nonce,
         });
         if (result.type === 'redirect') {
           await reply.redirect(result.location, result.status);
           return;
         }
-        // Private: a subscriber's page carries what a visitor's must not (full images, description).
+        // Private: a subscriber's page carries what a visitor's must not (full images, description),
+        // and every page its own nonce, which a shared cache would hand to everyone. No validator
+        // (ETag) either, so no cache ever pairs a stored page with a newer response's policy.
         await reply.status(result.status).header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8').send(result.html);
         return;
       } catch (error) {
@@ -133,7 +149,7 @@ export class WebAppServer {
         this.logger.error(`Server render of ${request.url} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       }
     }
-    await reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(this.indexHtml);
+    await reply.status(200).header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8').send(template);
   }
 
   private loadEntry(): Promise<ServerEntry | null> {
@@ -151,6 +167,11 @@ export class WebAppServer {
     }
     return this.entry;
   }
+}
+
+/** The template's script tags (Vite's module entry) with this response's nonce. */
+function withNonce(html: string, nonce: string): string {
+  return html.replace(/<script\b/g, `<script nonce="${nonce}"`);
 }
 
 /**

@@ -4,6 +4,8 @@ import type { PublicSettings } from '../lib/public-settings';
 
 /** What the server render leaves in <script type="application/json" id="husly-state"> for the browser. */
 export interface EmbeddedState {
+  /** The configured host the server rendered for: the browser keeps it, so hydration matches. */
+  host?: string;
   translations?: Translations;
   areas?: AreasResponse;
   settings?: PublicSettings;

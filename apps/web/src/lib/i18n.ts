@@ -1,27 +1,16 @@
 import { createInstance, type i18n as I18n } from 'i18next';
-import { DEFAULT_LANGUAGE, type Language } from '@husly/domain';
+import { hostForLanguage, type Language } from '@husly/domain';
 
 /** One language's translation.json. */
 export type Translations = Record<string, unknown>;
 
-// The language lives in the subdomain: en.husly.dk (en.localhost:3000 locally) is English,
-// every other host Danish.
-const ENGLISH_PREFIX = /^en\./i;
-
-export function languageFromHost(host: string): Language {
-  return ENGLISH_PREFIX.test(host.trim()) ? 'en' : DEFAULT_LANGUAGE;
-}
-
-/** The host serving `language`, keeping the rest of the host and its port. A www. is dropped for English. */
-export function hostForLanguage(host: string, language: Language): string {
-  const danishHost = host.trim().replace(ENGLISH_PREFIX, '');
-  if (language === 'en') return `en.${danishHost.replace(/^www\./i, '')}`;
-  return danishHost;
-}
+// Which host serves which language is a domain rule (the API's renderer needs it too).
+export { hostForLanguage, languageFromHost } from '@husly/domain';
 
 /**
- * The same page in the other language: protocol-relative, so it keeps the scheme
- * and needs nothing but the host, which the server renderer has too.
+ * The same page in the other language: protocol-relative, so it keeps the scheme. `host` must be
+ * a configured one (configuredSiteHost on the server, the browser's own location in it), never a
+ * raw Host header.
  */
 export function languageSwitchHref(host: string, language: Language, pathWithQuery: string): string {
   return `//${hostForLanguage(host, language)}${pathWithQuery.startsWith('/') ? '' : '/'}${pathWithQuery}`;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { randomMessageId } from './message-id';
 
 export interface MailMessage {
   to: string;
@@ -51,7 +52,11 @@ export class MailService implements OnModuleDestroy {
   }
 
   async send(message: MailMessage): Promise<SentMail> {
-    const info = (await this.transporter.sendMail({ from: this.config.mail.from, ...message })) as {
+    // A mail without its own Message-ID gets a unique one on our host; nodemailer's would be on the
+    // From domain, and the same in every installation's test mails.
+    const ownId = Object.keys(message.headers ?? {}).some((name) => name.toLowerCase() === 'message-id');
+    const messageId = ownId ? {} : { messageId: randomMessageId(this.config.http.publicUrl) };
+    const info = (await this.transporter.sendMail({ from: this.config.mail.from, ...messageId, ...message })) as {
       messageId: string;
       message?: Buffer;
       response?: string;

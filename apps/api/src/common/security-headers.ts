@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config/app-config';
+
+/**
+ * One nonce per response, made when first asked for: by the Content-Security-Policy header (helmet's
+ * onRequest hook) and by the page renderer (web/web-app.ts), whichever comes first, so both always
+ * agree without depending on the order of hooks. Keyed by the raw response, which both see.
+ */
+const nonces = new WeakMap<object, string>();
+
+export function cspNonce(response: ServerResponse | object): string {
+  let nonce = nonces.get(response);
+  if (!nonce) {
+    nonce = randomBytes(16).toString('base64');
+    nonces.set(response, nonce);
+  }
+  return nonce;
+}
+
+/** The policy's directives, for the header and for the docs/tests that read it. */
+export function cspDirectives(security: AppConfig['security']) {
+  const { csp } = security;
+  return {
+    'default-src': ["'self'"],
+    // Our bundles ('self': Vite's chunks load by import()) and the inline scripts of this response.
+    // No 'strict-dynamic': it would let any script we load pull in scripts from anywhere.
+    'script-src': ["'self'", (_req: unknown, res: ServerResponse) => `'nonce-${cspNonce(res)}'`, ...csp.scriptSrc],
+    'script-src-attr': ["'none'"],
+    // Stylesheets only from our origin; style attributes are allowed: React writes style props
+    // (the dwelling map's height) as attributes into server-rendered HTML, and Leaflet positions its
+    // panes and tiles with inline styles. style-src keeps 'unsafe-inline' for browsers without the
+    // -elem/-attr split, which fall back to it.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'style-src-elem': ["'self'"],
+    'style-src-attr': ["'unsafe-inline'"],
+    // data:/blob: for Leaflet's and the browser's generated images; the tile server of MAP_TILE_URL.
+    'img-src': ["'self'", 'data:', 'blob:', ...csp.imgSrc],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", ...csp.connectSrc],
+    'frame-src': csp.frameSrc.length > 0 ? csp.frameSrc : ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    ...(security.hsts ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/** What the pages may use of the browser: nothing of this, except payment in the provider's frames. */
+export function permissionsPolicy(security: AppConfig['security']): string {
+  const payment = ['self', ...security.csp.frameSrc.map((origin) => `"${origin}"`)].join(' ');
+  return [
+    'accelerometer=()',
+    'camera=()',
+    'geolocation=()',
+    'gyroscope=()',
+    'magnetometer=()',
+    'microphone=()',
+    `payment=(${payment})`,
+    'usb=()',
+  ].join(', ');
+}
+
+/**
+ * The security headers of every response (pages, /api JSON, static files, errors), on the Fastify
+ * instance so they apply before any route, Nest's included. HSTS only when PUBLIC_URL is https: on
+ * http (development, tests) it would pin a browser's localhost to https.
+ */
+export async function registerSecurityHeaders(fastify: FastifyInstance, config: AppConfig): Promise<void> {
+  const { security } = config;
+  await fastify.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(security) },
+    // The page's own origin is useful to the tile server (OpenStreetMap's usage policy asks for a
+    // Referer) and to the payment provider; no path or query (a search, a token) leaves the site.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: security.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xFrameOptions: { action: 'deny' },
+    // /media images are ours alone; the en. subdomain is the same site.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  const permissions = permissionsPolicy(security);
+  fastify.addHook('onRequest', (_request, reply, done) => {
+    void reply.header('Permissions-Policy', permissions);
+    done();
+  });
+}

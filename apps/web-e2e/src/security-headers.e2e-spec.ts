@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+
+declare global {
+  interface Window {
+    __cspViolations?: string[];
+  }
+}
+
+/** How Chromium reports a blocked script, style, image or frame in the console. */
+const CSP_CONSOLE = /Content Security Policy|Refused to/i;
+
+describe('the Content-Security-Policy in a real browser (issue 12 §6)', () => {
+  let browser: Browser;
+  let tiles: Server;
+  let tile: Buffer;
+  let dwellingPath: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    // No internet here: the configured tile server (tile.openstreetmap.org) is answered locally.
+    tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#dfe9e4' } }).png().toBuffer();
+    tiles = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'image/png' });
+      res.end(tile);
+    });
+    await new Promise<void>((resolve) => tiles.listen(0, '127.0.0.1', resolve));
+    const city = await (await fetch(`${baseUrl}/aarhus`)).text();
+    dwellingPath = /href="(\/vis\/\d+)"/.exec(city)?.[1] as string;
+    expect(dwellingPath).toBeTruthy();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (tiles) await new Promise((resolve) => tiles.close(resolve));
+  });
+
+  /** A page with every CSP report collected: console messages and securitypolicyviolation events. */
+  async function open(path: string, viewport: { width: number; height: number }): Promise<{ page: Page; violations: () => Promise<string[]> }> {
+    const page = await browser.newPage({ viewport });
+    const messages: string[] = [];
+    page.on('console', (m) => CSP_CONSOLE.test(m.text()) && messages.push(m.text()));
+    page.on('pageerror', (e) => messages.push(`page error: ${e.message}`));
+    // Runs before the page's own scripts (injected by the browser, not subject to the policy).
+    await page.addInitScript(() => {
+      window.__cspViolations = [];
+      document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations?.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}:${e.columnNumber})`));
+    });
+    const tileOrigin = `http://127.0.0.1:${(tiles.address() as AddressInfo).port}`;
+    await page.route('https://tile.openstreetmap.org/**', async (route) => {
+      const response = await fetch(`${tileOrigin}${new URL(route.request().url()).pathname}`);
+      await route.fulfill({ status: response.status, contentType: 'image/png', body: Buffer.from(await response.arrayBuffer()) });
+    });
+    const response = await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+    expect(response?.status(), path).toBe(200);
+    expect(response?.headers()['content-security-policy'], path).toContain("frame-ancestors 'none'");
+    return { page, violations: async () => [...messages, ...((await page.evaluate(() => window.__cspViolations)) ?? [])] };
+  }
+
+  /**
+   * Interactive, i.e. hydrated: the language menu (a <details>) opens without JavaScript, but only
+   * the hydrated app closes it on Escape.
+   */
+  async function expectHydrated(page: Page): Promise<void> {
+    const menu = page.locator('details:has(summary[aria-label^="Sprog"])').first();
+    await menu.locator('summary').click();
+    expect(await menu.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !(document.querySelector('details:has(summary[aria-label^="Sprog"])') as HTMLDetailsElement).open);
+  }
+
+  it.each([
+    ['the home page', '/'],
+    ['a city page', '/aarhus'],
+    ['the login page', '/login'],
+  ])('%s loads and hydrates with no CSP violation', async (_name, path) => {
+    const { page, violations } = await open(path, DESKTOP);
+    await expectHydrated(page);
+    expect(await violations()).toEqual([]);
+    await page.close();
+  });
+
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`a dwelling page with its map (${name}, ${viewport.width} px): no CSP violation, tiles shown`, async () => {
+      const { page, violations } = await open(dwellingPath, viewport);
+      await page.locator('.leaflet-tile-loaded').first().waitFor();
+      // The map's height is a style attribute in the server's HTML (style-src-attr allows it).
+      const box = await page.locator('.leaflet-container').boundingBox();
+      expect(box?.height).toBe(250);
+      expect(box?.width).toBeGreaterThan(200);
+      await expectHydrated(page);
+      await screenshot(page, `csp-dwelling-${name}`);
+      expect(await violations()).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it('the policy is enforced: an injected inline script is refused and reported', async () => {
+    const { page, violations } = await open('/', DESKTOP);
+    const ran = await page.evaluate(() => {
+      (window as unknown as { injected?: boolean }).injected = false;
+      const script = document.createElement('script');
+      script.textContent = 'window.injected = true;';
+      document.body.append(script);
+      return (window as unknown as { injected?: boolean }).injected;
+    });
+    expect(ran).toBe(false);
+    await page.waitForFunction(() => (window.__cspViolations?.length ?? 0) > 0);
+    expect(await violations()).toContainEqual(expect.stringMatching(/script-src(-elem)? blocked inline/));
+    await page.close();
+  });
+});
