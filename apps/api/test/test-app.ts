@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +33,9 @@ export async function createTestApp(options: { redis?: boolean; env?: Record<str
     DB_POOL_SIZE: '4',
     // As behind the compose proxy: the tests' X-Forwarded-For (from the injector's 127.0.0.1) counts.
     TRUST_PROXY: 'loopback',
-    ...(options.redis ? { REDIS_URL: inject('redisUrl'), QUEUE_PREFIX: inject('queuePrefix') } : {}),
+    // A queue prefix per app: apps of other test files run at the same time, and their workers must not
+    // take this app's jobs (the run's teardown removes every key under the run's prefix).
+    ...(options.redis ? { REDIS_URL: inject('redisUrl'), QUEUE_PREFIX: `${inject('queuePrefix')}-${randomBytes(4).toString('hex')}` } : {}),
     ...options.env,
   });
   const database = await openDatabase(config);

@@ -121,9 +121,15 @@ export function InvoicePage() {
             {receipt.products.map((line, i) => (
               <tr key={i}>
                 <td style={{ whiteSpace: 'normal' }}>{line.label}</td>
-                <td className={styles.num}>{krFromOre(line.priceOre)}</td>
-                <td className={styles.num}>{krFromOre(line.vatOre)}</td>
-                <td className={styles.num}>{krFromOre(line.subtotalOre)}</td>
+                <td className={styles.num} data-label={t('subscriptions.invoice.price')}>
+                  {krFromOre(line.priceOre)}
+                </td>
+                <td className={styles.num} data-label={t('subscriptions.invoice.vat', { rate: VAT.ratePercent })}>
+                  {krFromOre(line.vatOre)}
+                </td>
+                <td className={styles.num} data-label={t('subscriptions.invoice.subtotal')}>
+                  {krFromOre(line.subtotalOre)}
+                </td>
               </tr>
             ))}
           </tbody>
