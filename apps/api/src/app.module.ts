@@ -8,6 +8,7 @@ import { AuthModule } from './common/auth/auth.module';
 import { BoligagentModule } from './boligagent/boligagent.module';
 import { ConfigModule } from './config/config.module';
 import { DwellingsModule } from './dwellings/dwellings.module';
+import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import type { DatabaseHandle } from './infra/database/database';
 import { Clock, ClockModule } from './infra/clock/clock';
@@ -50,6 +51,7 @@ export class AppModule {
         AccountsModule,
         DwellingsModule,
         BoligagentModule,
+        EventsModule,
       ],
     };
   }

@@ -23,7 +23,7 @@ export async function createApp(config: AppConfig, database: DatabaseHandle, opt
     { rawBody: true, logger: new AppLogger(config.logLevel), abortOnError: false },
   );
   // Everything under /api, except the few root files crawlers and <img> tags ask for.
-  app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt', 'media/{*path}'] });
+  app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt', 'media/{*path}', 'i.gif'] });
   const fastify = app.getHttpAdapter().getInstance();
   await registerSecurityHeaders(fastify, config);
   const web = new WebAppServer(join(workspaceRoot(), 'dist/web'), {

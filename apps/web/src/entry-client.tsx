@@ -9,9 +9,12 @@ import { readEmbeddedState } from './app/embedded-state';
 import { createRoutes } from './app/routes';
 import { createApiClient } from './lib/api-client';
 import { applyDefaultHead } from './lib/document-head';
+import { installErrorBeacon } from './lib/error-beacon';
 import { languageFromHost, loadTranslations } from './lib/i18n';
 
 async function main(): Promise<void> {
+  // First, so an error while hydrating is reported too (spec section 7: GET /i.gif?error=…).
+  const reportError = installErrorBeacon(window);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
 
@@ -41,8 +44,13 @@ async function main(): Promise<void> {
     </StrictMode>
   );
 
-  if (serverRendered) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  // An error the error boundary catches ("Øv! Noget gik galt.") never reaches window's error event.
+  const onCaughtError = (error: unknown) => {
+    reportError(error);
+    console.error(error);
+  };
+  if (serverRendered) hydrateRoot(container, app, { onCaughtError });
+  else createRoot(container, { onCaughtError }).render(app);
 }
 
 void main();

@@ -6,3 +6,4 @@ export * from './input';
 export * from './accounts';
 export * from './boligagents';
 export * from './subscriptions';
+export * from './events';
