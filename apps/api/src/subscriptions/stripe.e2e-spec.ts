@@ -8,6 +8,7 @@ import { TokenService } from '../common/auth/token.service';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { SubscriptionAccessService } from './subscription-access.service';
 import { SubscriptionReconcileService } from './subscription-reconcile.service';
+import { WebhookEventsService } from './webhook-events.service';
 
 const WEBHOOK_SECRET = 'whsec_husly_test_secret';
 const fake = new StripeFake();
@@ -88,6 +89,33 @@ describe('Stripe through the official SDK (against a local Stripe stand-in)', ()
     expect(await t.prisma.transaction.count({ where: { subscriptionId: bought.id } })).toBe(1);
     const receipt = await t.prisma.transaction.findFirstOrThrow({ where: { subscriptionId: bought.id }, include: { lines: true } });
     expect(receipt).toMatchObject({ amount: 24900, vat: 4980, customerName: 'Stine', customerZipcode: '2100' });
+  });
+
+  it("one read of a subscription covers its events received before it; a later one waits for its own job", async () => {
+    const { user, auth } = await newUser();
+    const bought = await buyWithStripe(auth);
+    fake.payFirstInvoice(bought.stripeId, 'fp_coalesce');
+    // Stored as the webhook stores them, without their jobs, so the test decides what runs when.
+    const store = (id: string, type: string) =>
+      t.prisma.$executeRaw`INSERT INTO payment_webhook_events (id, type, object_id) VALUES (${id}, ${type}, ${bought.stripeId})`;
+    const ids = ['invoice.paid', 'invoice.finalized', 'customer.subscription.updated'].map((type) => [`evt_coalesce_${bought.id}_${type}`, type] as const);
+    for (const [id, type] of ids) await store(id, type);
+    const reads = () => fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/subscriptions/${bought.stripeId}`).length;
+    const before = reads();
+    const webhooks = t.app.get(WebhookEventsService);
+    await webhooks.process(ids[0][0]);
+    expect(reads() - before).toBe(1);
+    expect(await t.app.get(SubscriptionAccessService).isSubscriber(user.id, t.clock.now())).toBe(true);
+    const done = await t.prisma.paymentWebhookEvent.findMany({ where: { objectId: bought.stripeId }, orderBy: { id: 'asc' } });
+    expect(done.map((e) => e.processedAt !== null)).toEqual([true, true, true]);
+    // Their own jobs find nothing left to do.
+    for (const [id] of ids.slice(1)) await webhooks.process(id);
+    expect(reads() - before).toBe(1);
+    // Received after that read: not covered by it.
+    await store(`evt_coalesce_${bought.id}_late`, 'customer.subscription.updated');
+    expect((await t.prisma.paymentWebhookEvent.findUniqueOrThrow({ where: { id: `evt_coalesce_${bought.id}_late` } })).processedAt).toBeNull();
+    await webhooks.process(`evt_coalesce_${bought.id}_late`);
+    expect(reads() - before).toBe(2);
   });
 
   it.each([

