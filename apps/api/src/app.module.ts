@@ -4,6 +4,7 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import type { AppConfig } from './config/app-config';
 import { AccountsModule } from './accounts/accounts.module';
+import { AlertsModule } from './alerts/alerts.module';
 import { AuthModule } from './common/auth/auth.module';
 import { BoligagentModule } from './boligagent/boligagent.module';
 import { ConfigModule } from './config/config.module';
@@ -52,6 +53,7 @@ export class AppModule {
         DwellingsModule,
         BoligagentModule,
         EventsModule,
+        AlertsModule,
       ],
     };
   }

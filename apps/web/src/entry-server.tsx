@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { COOKIES, LANGUAGES, type Language } from '@husly/domain';
-import type { AreasResponse } from '@husly/contracts';
+import type { AreasResponse, SiteAlertsResponse } from '@husly/contracts';
 import { createAppContext } from './app/app-context';
 import { AppProviders } from './app/app-providers';
 import { EMBEDDED_STATE_ID, scriptSafeJson, type EmbeddedState } from './app/embedded-state';
@@ -107,7 +107,13 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   const language = languageFromHost(input.host);
   const token = input.cookie ? readCookie(input.cookie, COOKIES.token.name) : undefined;
   const api = createApiClient({ baseUrl: `${url.origin}/api`, getToken: () => token, fetch: input.fetch });
-  const context = createAppContext({ host: input.host, translations: input.translations[language], api, settings: input.settings });
+  // Site alerts ride along with the page (usually none), so the browser asks for nothing on load.
+  const alerts = await api
+    .get<SiteAlertsResponse>('/alerts')
+    .then((response) => response.data)
+    .catch(() => []);
+  const settings: PublicSettings = alerts.length > 0 ? { ...input.settings, alerts } : input.settings;
+  const context = createAppContext({ host: input.host, translations: input.translations[language], api, settings });
 
   // Header and footer need the cities on every page; a failure leaves them empty, as in the browser.
   const areas: AreasResponse | undefined = await context.areas.load().catch(() => undefined);
@@ -131,7 +137,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   );
 
   const status = result.statusCode;
-  const state: EmbeddedState = { host: input.host, translations: input.translations[language], areas, settings: input.settings };
+  const state: EmbeddedState = { host: input.host, translations: input.translations[language], areas, settings };
   const fallback = { title: context.i18n.t('meta.title'), description: context.i18n.t('meta.description') };
   const html = input.template
     .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)

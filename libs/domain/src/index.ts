@@ -12,3 +12,4 @@ export * from './navigation';
 export * from './accounts';
 export * from './subscriptions';
 export * from './site-hosts';
+export * from './site-alerts';

@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import type { SiteAlert } from '@husly/contracts';
 
 /**
  * Server configuration the browser needs (config.map: the tile server the visitor's browser
@@ -6,6 +7,8 @@ import { createContext, useContext, type ReactNode } from 'react';
  */
 export interface PublicSettings {
   map: { tileUrl: string; attribution: string };
+  /** The published site alerts, read by the server render of each page (none: no alerts, no request). */
+  alerts?: SiteAlert[];
 }
 
 export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {

@@ -6,6 +6,7 @@ import { AppProviders } from '../app/app-providers';
 import { createRoutes } from '../app/routes';
 import { createApiClient } from '../lib/api-client';
 import type { Translations } from '../lib/i18n';
+import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from '../lib/public-settings';
 import da from '../../public/locales/da/translation.json';
 
 export interface RenderAppOptions {
@@ -17,6 +18,8 @@ export interface RenderAppOptions {
   /** The token the API client sends (the `token` cookie in the browser). */
   token?: string;
   routes?: (context: AppContext) => RouteObject[];
+  /** What the server render embeds (site alerts, map tiles); the defaults otherwise. */
+  settings?: PublicSettings;
 }
 
 /** The real providers and route table in a memory router, at `path`. */
@@ -26,6 +29,7 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
     translations: options.translations ?? da,
     api: createApiClient({ baseUrl: options.apiBaseUrl ?? 'http://127.0.0.1:9/api', getToken: () => options.token }),
     areas: options.areas,
+    settings: options.settings,
   });
   const routes = options.routes ? options.routes(context) : createRoutes({ areas: context.areas, api: context.api });
   const router = createMemoryRouter(routes, { initialEntries: [path] });

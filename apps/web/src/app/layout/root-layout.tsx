@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration, useLocation, useRevalidator } from 'react-ro
 import { useTranslation } from 'react-i18next';
 import { AlertsArea } from '../../components/ui/alerts';
 import { RetryBoundary } from '../../components/ui/retry-boundary';
+import { SiteAlerts } from '../../features/alerts/site-alerts';
 import { BoligagentNotificationLogger } from '../../features/boligagent/BoligagentNotificationLogger';
 import { LastViewedBanner } from '../../features/dwellings/components/last-viewed-banner';
 import { Footer } from './footer';
@@ -31,6 +32,7 @@ export function RootLayout() {
         </RetryBoundary>
       </main>
       <Footer />
+      <SiteAlerts />
       <ScrollRestoration />
     </div>
   );
