@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
  */
 export class StripeFake {
   private server?: Server;
-  readonly requests: Array<{ method: string; path: string; idempotencyKey?: string }> = [];
+  readonly requests: Array<{ method: string; path: string; idempotencyKey?: string; body?: Record<string, unknown>; failed?: boolean }> = [];
   private readonly idempotent = new Map<string, { status: number; body: unknown }>();
   readonly customers = new Map<string, Record<string, unknown>>();
   readonly products = new Map<string, Record<string, unknown>>();
@@ -21,6 +21,8 @@ export class StripeFake {
   readonly intents = new Map<string, { id: string; fingerprint: string | null; invoice: string }>();
   readonly refunds: Array<{ payment_intent: string; amount: number }> = [];
   readonly events: Array<{ id: string; type: string; created: number; data: { object: Record<string, unknown> } }> = [];
+  /** Requests still to refuse as an outage (503), each matching `failing.match`; see failNext. */
+  private failing = { count: 0, match: (_method: string, _path: string) => true };
   /** Seconds since epoch, moved by the tests. */
   now = Math.floor(Date.now() / 1000);
 
@@ -60,6 +62,26 @@ export class StripeFake {
       s.status = 'past_due';
     }
     return invoice;
+  }
+
+  /**
+   * Stripe is down for the next `count` requests that `match` (method, path): a 503 that is not
+   * stored under the idempotency key (the request never ran), with Stripe-Should-Retry: false so the
+   * SDK gives up at once and the caller's own retry (the job) is what is tested.
+   */
+  failNext(count: number, match: (method: string, path: string) => boolean = () => true): void {
+    this.failing = { count, match };
+  }
+
+  /** What Stripe does when the period ends: cancel_at_period_end ends it, otherwise it renews (charges). */
+  periodEnds(subscriptionId: string): FakeInvoice | null {
+    const s = this.subscriptions.get(subscriptionId) as FakeSubscription;
+    if (s.status === 'canceled' || s.status === 'incomplete_expired') return null;
+    if (s.cancel_at_period_end) {
+      this.endPeriod(subscriptionId);
+      return null;
+    }
+    return this.renew(subscriptionId, true);
   }
 
   /** The period ends with cancel_at_period_end set: Stripe deletes the subscription. */
@@ -107,7 +129,7 @@ export class StripeFake {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const answer = this.answer(req.method ?? 'GET', req.url ?? '/', Buffer.concat(chunks).toString(), req.headers['idempotency-key'] as string | undefined);
-    res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
+    res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}`, ...(answer.status === 503 ? { 'stripe-should-retry': 'false' } : {}) });
     res.end(JSON.stringify(answer.body));
   }
 
@@ -120,13 +142,18 @@ export class StripeFake {
     const headers = new Headers(init?.headers);
     const body = typeof init?.body === 'string' ? init.body : '';
     const answer = this.answer(init?.method ?? 'GET', new URL(url).pathname + new URL(url).search, body, headers.get('idempotency-key') ?? undefined);
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json', 'request-id': 'req_inprocess' } });
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json', 'request-id': 'req_inprocess', ...(answer.status === 503 ? { 'stripe-should-retry': 'false' } : {}) } });
   };
 
   private answer(method: string, path: string, rawBody: string, key: string | undefined): { status: number; body: unknown } {
     const url = new URL(path, 'http://stripe.local');
     const form = parseForm(method === 'GET' || method === 'DELETE' ? url.searchParams.toString() : rawBody);
-    this.requests.push({ method, path: url.pathname, idempotencyKey: key });
+    if (this.failing.count > 0 && this.failing.match(method, url.pathname)) {
+      this.failing.count--;
+      this.requests.push({ method, path: url.pathname, idempotencyKey: key, body: form, failed: true });
+      return { status: 503, body: { error: { type: 'api_error', message: 'Stripe is unavailable (test outage)' } } };
+    }
+    this.requests.push({ method, path: url.pathname, idempotencyKey: key, body: form });
     const cacheKey = key ? `${method} ${url.pathname} ${key}` : null;
     if (cacheKey && this.idempotent.has(cacheKey)) return this.idempotent.get(cacheKey) as { status: number; body: unknown };
     const [status, body] = this.route(method, url.pathname.split('/').filter(Boolean), form);

@@ -1,6 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../infra/clock/clock';
 import { PrismaService } from '../infra/prisma/prisma.service';
+import { JobQueue } from '../infra/queue/job-queue.service';
+import { JOBS } from '../infra/queue/jobs';
 
 /** Name left on a deleted user's row (invoices keep their own customer snapshot). */
 export const DELETED_USER_NAME = 'Slettet bruger';
@@ -12,8 +14,11 @@ export const DELETED_USER_NAME = 'Slettet bruger';
  */
 @Injectable()
 export class UserDataService {
+  private readonly logger = new Logger(UserDataService.name);
+
   constructor(
     private readonly prisma: PrismaService,
+    private readonly jobs: JobQueue,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -45,7 +50,10 @@ export class UserDataService {
 
   /**
    * Deletes the account: the row stays (invoices and subscriptions point at it) but is anonymised
-   * and marked deleted, so its login tokens stop working and the address is free again.
+   * and marked deleted, so its login tokens stop working and the address is free again. Its
+   * subscriptions stop renewing: here in the same transaction, at the payment provider by a retried
+   * job afterwards (a provider outage must not block or undo the deletion). `deletedAt` is the
+   * durable record of that duty: the hourly reconcile finds any the job missed (ADR 0009).
    */
   async delete(userId: number): Promise<void> {
     const now = this.clock.now();
@@ -58,8 +66,7 @@ export class UserDataService {
       this.prisma.notificationLog.deleteMany({ where: { userId } }),
       this.prisma.event.deleteMany({ where: { userId } }),
       this.prisma.unsubscription.updateMany({ where: { userId }, data: { userId: null, name: null, email: null, phone: null, message: null } }),
-      // A running subscription must not renew for a user who is gone; the payment provider side
-      // follows with the subscriptions feature.
+      // A running subscription must not renew for a user who is gone; the provider follows in the job.
       this.prisma.subscription.updateMany({ where: { userId, renew: true }, data: { renew: false, canceledAt: now } }),
       this.prisma.user.update({
         where: { id: userId },
@@ -82,5 +89,11 @@ export class UserDataService {
         },
       }),
     ]);
+    try {
+      await this.jobs.enqueue(JOBS.subscriptionAccountDeleted, { userId }, { jobId: `subscription-account-deleted-${userId}` });
+    } catch (error) {
+      // The account is gone either way; the reconcile stops the provider side within the hour.
+      this.logger.error(`could not queue the provider cancellation for deleted user ${userId}: ${String(error)}`);
+    }
   }
 }

@@ -4,6 +4,7 @@ import { PrismaService } from '../infra/prisma/prisma.service';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { JOBS } from '../infra/queue/jobs';
 import { PaymentGateway } from './gateway/payment-gateway';
+import { DeletedAccountSubscriptionsService } from './deleted-account-subscriptions.service';
 import { SubscriptionSyncService } from './subscription-sync.service';
 
 const DAY_MS = 86_400_000;
@@ -11,7 +12,7 @@ const DAY_MS = 86_400_000;
 /**
  * Heals what a lost webhook left behind: every subscription the provider changed since the last run
  * (with a day's overlap) and every one of ours that is not over yet is re-read and repaired. Also
- * sends intro reminders a restart lost.
+ * sends intro reminders a restart lost, and stops what a deleted account still has running at the provider.
  */
 @Injectable()
 export class SubscriptionReconcileService {
@@ -22,6 +23,7 @@ export class SubscriptionReconcileService {
     private readonly gateway: PaymentGateway,
     private readonly syncer: SubscriptionSyncService,
     private readonly jobs: JobQueue,
+    private readonly deletedAccounts: DeletedAccountSubscriptionsService,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -40,6 +42,8 @@ export class SubscriptionReconcileService {
       await this.syncer.sync(id);
       if ((await this.snapshot(id)) !== before) repaired++;
     }
+    // After the syncs, so what still renews is the provider's word: a deletion's lost job heals here.
+    repaired += await this.deletedAccounts.heal();
     const dueReminders = await this.prisma.subscription.findMany({
       where: { status: 'ACTIVE', renew: true, introReminderSentAt: null, offer: { intro: true }, endingAt: { gt: now, lte: new Date(now.getTime() + 3 * DAY_MS) } },
       select: { id: true },

@@ -3,6 +3,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { Clock } from '../infra/clock/clock';
 import { PrismaService } from '../infra/prisma/prisma.service';
+import { DeletedAccountSubscriptionsService } from './deleted-account-subscriptions.service';
 import { PaymentGateway } from './gateway/payment-gateway';
 import { StripePaymentGateway } from './gateway/stripe-payment-gateway';
 import { TestPaymentGateway } from './gateway/test-payment-gateway';
@@ -40,6 +41,7 @@ import { WebhookEventsService } from './webhook-events.service';
     SubscriptionMailService,
     SubscriptionReconcileService,
     WebhookEventsService,
+    DeletedAccountSubscriptionsService,
     SubscriptionsProcessor,
     SubscriptionsResolver,
   ],

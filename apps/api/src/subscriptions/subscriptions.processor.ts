@@ -7,6 +7,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { QUEUE_NAME } from '../infra/queue/job-definition';
 import { JOBS } from '../infra/queue/jobs';
+import { DeletedAccountSubscriptionsService } from './deleted-account-subscriptions.service';
 import { SubscriptionMailService } from './subscription-mail.service';
 import { SubscriptionSyncService } from './subscription-sync.service';
 import { SubscriptionReconcileService } from './subscription-reconcile.service';
@@ -27,6 +28,7 @@ export class SubscriptionsProcessor implements OnModuleInit, OnApplicationBootst
     private readonly mails: SubscriptionMailService,
     private readonly reconcile: SubscriptionReconcileService,
     private readonly webhooks: WebhookEventsService,
+    private readonly deletedAccounts: DeletedAccountSubscriptionsService,
     private readonly moduleRef: ModuleRef,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -43,6 +45,9 @@ export class SubscriptionsProcessor implements OnModuleInit, OnApplicationBootst
     });
     this.jobs.register(JOBS.subscriptionIntroReminder, async ({ subscriptionId }) => {
       await this.mails.sendIntroReminder(subscriptionId);
+    });
+    this.jobs.register(JOBS.subscriptionAccountDeleted, async ({ userId }) => {
+      await this.deletedAccounts.stopAll(userId);
     });
     this.jobs.register(JOBS.subscriptionReconcile, async () => {
       await this.reconcile.run();

@@ -24,6 +24,11 @@ export const JOBS = {
   subscriptionReceipt: defineJob<{ transactionId: number }>('subscription.receipt', { attempts: 6, backoffMs: 10_000 }),
   /** Subscriptions: the reminder a few days before an intro converts to the recurring price. */
   subscriptionIntroReminder: defineJob<{ subscriptionId: string }>('subscription.intro-reminder', { attempts: 6, backoffMs: 10_000 }),
+  /**
+   * Subscriptions: an account was deleted; stop its subscriptions at the provider. Retried for about
+   * 40 minutes (a provider outage); after that the hourly reconcile finds what is still renewing.
+   */
+  subscriptionAccountDeleted: defineJob<{ userId: number }>('subscription.account-deleted', { attempts: 10, backoffMs: 5_000 }),
   /** Subscriptions: hourly (and `npm run subscriptions:reconcile`): heal what lost webhooks left behind. */
   subscriptionReconcile: defineJob<{ trigger: 'schedule' | 'command' }>('subscription.reconcile', { attempts: 3, backoffMs: 60_000 }),
 } as const;
