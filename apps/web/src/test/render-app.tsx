@@ -6,7 +6,7 @@ import { AppProviders } from '../app/app-providers';
 import { createRoutes } from '../app/routes';
 import { createApiClient } from '../lib/api-client';
 import type { Translations } from '../lib/i18n';
-import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from '../lib/public-settings';
+import type { PublicSettings } from '../lib/public-settings';
 import da from '../../public/locales/da/translation.json';
 
 export interface RenderAppOptions {
