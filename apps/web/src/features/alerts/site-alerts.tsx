@@ -50,13 +50,15 @@ export function SiteAlerts() {
     <aside className={styles.dock} aria-label={t('alerts.label')}>
       {alerts.map((alert) => (
         <div key={alert.id} className={`${alertStyles.alert} ${alertStyles[alert.style]} ${styles.alert}`} role="status">
-          <div className={`${alertStyles.message} ${alert.multiline ? styles.multiline : styles.oneLine}`}>
-            <strong>{alert.headline}</strong> {alert.text}
+          <div className={alertStyles.message}>
+            <p className={`${styles.text} ${alert.multiline ? styles.multiline : styles.clamped}`}>
+              <strong>{alert.headline}</strong> {alert.text}
+            </p>
+            {/* Outside the clamped text, so a long notice on a phone keeps its link. */}
             {alert.link && (
-              <>
-                {' '}
-                <a href={alert.link}>{t('alerts.readMore')}</a>
-              </>
+              <a className={styles.link} href={alert.link}>
+                {t('alerts.readMore')}
+              </a>
             )}
           </div>
           <button type="button" className={alertStyles.dismiss} onClick={() => dismiss(alert.id)} aria-label={t('alerts.dismiss')}>
