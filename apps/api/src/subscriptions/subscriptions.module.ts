@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RateLimitService } from '../accounts/rate-limit.service';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { Clock } from '../infra/clock/clock';
@@ -40,6 +41,8 @@ import { WebhookEventsService } from './webhook-events.service';
     SubscriptionMailService,
     SubscriptionReconcileService,
     WebhookEventsService,
+    // Its own instance (AccountsModule imports this module): the counts live in the database, shared.
+    RateLimitService,
     SubscriptionsProcessor,
     SubscriptionsResolver,
   ],
