@@ -56,15 +56,17 @@ async function paidAtStripe() {
 }
 
 /**
- * What a webhook could change: the subscription, its receipts, the stored events, and calls to Stripe
- * (a job re-reads it). Taken once the queue is idle, so it includes whatever a delivery set off.
+ * What a webhook could change: the subscription, its receipts, the stored events (every one this
+ * file's Stripe made, so an event stored under another id shows), and calls to Stripe (a job re-reads
+ * it). Taken once the queue is idle, so it includes whatever a delivery set off.
  */
 async function state(subscriptionId: string) {
   await t.app.get(JobQueue).drain();
   return {
     subscription: await t.prisma.subscription.findUniqueOrThrow({ where: { id: subscriptionId } }),
     transactions: await t.prisma.transaction.findMany({ where: { subscriptionId }, include: { lines: true }, orderBy: { id: 'asc' } }),
-    events: await t.prisma.paymentWebhookEvent.findMany({ orderBy: { id: 'asc' } }),
+    // This file's events only: other files share the run's database and store theirs meanwhile.
+    events: await t.prisma.paymentWebhookEvent.findMany({ where: { id: { in: fake.events.map((e) => e.id) } }, orderBy: { id: 'asc' } }),
     stripeCalls: fake.requests.length,
   };
 }
