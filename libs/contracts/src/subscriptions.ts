@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { intInput, text } from './input';
 
 // Subscriptions and payments (spec sections 3, 4, 7, 8). Offer prices are whole DKK including
 // 25 % VAT, as the spec shows them; receipt amounts are whole øre (the VAT part of 19 kr. is
-// 3,80 kr.), named *Ore so nobody mixes the two.
+// 3,80 kr.), named *Ore so nobody mixes the two. Request texts are `text()` and numbers
+// `intInput()` (see ./input): a bad value is a 400 naming it, never a driver error.
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
@@ -114,19 +116,18 @@ export type SubscriptionsResponse = z.infer<typeof subscriptionsResponseSchema>;
 
 /** Billing details (section 3): the country is hidden in the form and always Danmark. */
 export const billingDetailsSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter your name.').max(100),
-  email: z.email('Please enter a valid email').max(254),
-  address: z.string().trim().max(200).default(''),
+  name: text(100).trim().min(1, 'Please enter your name.'),
+  email: text(254).trim().pipe(z.email('Please enter a valid email')),
+  address: text(200).trim().default(''),
   /** Numeric by pattern (section 5): a Danish postal code. */
-  zipcode: z
-    .string()
+  zipcode: text(20)
     .trim()
     .regex(/^\d{4}$/, 'Zipcode must be 4 digits')
     .or(z.literal(''))
     .default(''),
-  city: z.string().trim().max(100).default(''),
+  city: text(100).trim().default(''),
   country: z.literal('Danmark').default('Danmark'),
-  phone: z.string().trim().max(30).default(''),
+  phone: text(30).trim().default(''),
 });
 export type BillingDetails = z.output<typeof billingDetailsSchema>;
 
@@ -137,9 +138,9 @@ const termsAccepted = z.literal(true, { error: 'Subscription and payment terms m
  * has had the intro and asks for it again gets 409 code "intro-used" (never silently another price).
  */
 export const createSubscriptionRequestSchema = z.object({
-  planId: z.string().trim().min(1).max(100),
-  /** The payment provider's id (GraphQL provider query); optional, there is one. */
-  providerId: z.coerce.number().int().positive().optional(),
+  planId: text(100).trim().min(1),
+  /** The payment provider's id (GraphQL provider query, an ID: digits); optional, there is one. */
+  providerId: intInput({ min: 1 }).optional(),
   terms: termsAccepted,
   billing: billingDetailsSchema,
 });
@@ -157,28 +158,38 @@ export const createSubscriptionResponseSchema = z.object({
 });
 export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
 
+/**
+ * A subscription id: a uuid (its column's type, so anything else would be a driver error). `text()`
+ * first, so a NUL or half a surrogate gets the same message as everywhere else.
+ */
+export const subscriptionId = (message?: string) => text(36).pipe(z.uuid(message));
+
 /** POST /api/subscriptions/change: switch to plan at the next renewal. */
 export const changePlanRequestSchema = z.object({
   /** Which subscription; default the running one. */
-  subscription: z.string().uuid().optional(),
-  plan: z.string().trim().min(1).max(100),
+  subscription: subscriptionId().optional(),
+  plan: text(100).trim().min(1),
 });
 export type ChangePlanRequest = z.input<typeof changePlanRequestSchema>;
 
 /** POST /api/subscriptions/cancel: cancel at period end (the pending next subscription first, when there is one). */
-export const cancelSubscriptionRequestSchema = z.object({ id: z.string().uuid().optional() });
+export const cancelSubscriptionRequestSchema = z.object({ id: subscriptionId().optional() });
 export type CancelSubscriptionRequest = z.input<typeof cancelSubscriptionRequestSchema>;
 
-export const subscriptionIdParamSchema = z.object({ id: z.string().uuid('Unknown subscription') });
+/** A subscription id in the path (REST) or an argument (GraphQL reactivate/cancel). */
+export const subscriptionIdParamSchema = z.object({ id: subscriptionId('Unknown subscription') });
 
 /** The built-in test provider's confirm call: what the test payment form posts. */
 export const testPaymentConfirmRequestSchema = z.object({
-  cardNumber: z.string().trim().min(1, 'Invalid card number.').max(30),
+  cardNumber: text(30).trim().min(1, 'Invalid card number.'),
   /** MM/YY or MM/YYYY. */
-  expiry: z.string().trim().max(7).default(''),
-  cvc: z.string().trim().max(4).default(''),
-  name: z.string().trim().max(100).default(''),
+  expiry: text(7).trim().default(''),
+  cvc: text(4).trim().default(''),
+  name: text(100).trim().default(''),
 });
+
+/** The client secret in the confirm path: a token, checked like a body field (400 naming it). */
+export const testPaymentClientSecretParamSchema = z.object({ clientSecret: text(200).min(1) });
 export type TestPaymentConfirmRequest = z.input<typeof testPaymentConfirmRequestSchema>;
 
 export const testPaymentConfirmResponseSchema = z.object({
@@ -220,7 +231,8 @@ export type Transaction = z.infer<typeof transactionSchema>;
 export const transactionsResponseSchema = z.object({ transactions: z.array(transactionSchema) });
 export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
 
-export const transactionIdParamSchema = z.object({ id: z.coerce.number().int().positive('Unknown transaction') });
+/** A receipt id: a positive int4 (its column), from the path's digits. */
+export const transactionIdParamSchema = z.object({ id: intInput({ min: 1 }) });
 
 /** POST /api/subscriptions/{id}/withdraw: the 14-day right of withdrawal; refunds and ends access. */
 export const withdrawResponseSchema = z.object({ refundedOre: z.number().int(), subscription: subscriptionViewSchema });

@@ -95,6 +95,13 @@ export function withinWithdrawal(firstChargeAt: Date, now: Date): boolean {
   return now.getTime() - firstChargeAt.getTime() <= TERMS.withdrawalDays * DAY_MS;
 }
 
+/**
+ * Confirms of the test payment form (README "Test payments"), counted per user and per client
+ * secret before the lookup: neither client secrets nor card numbers can be tried at scale, while a
+ * person correcting a typo or trying another card fits easily.
+ */
+export const TEST_PAYMENT_CONFIRM_THROTTLE = { perUser: 20, perSecret: 10, windowMs: 60 * 60_000 } as const;
+
 /** Days before an intro converts to the recurring price that the reminder mail goes out. */
 export const INTRO_REMINDER_DAYS_BEFORE = 3;
 

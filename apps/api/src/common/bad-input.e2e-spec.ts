@@ -1,21 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
+  billingDetailsSchema,
   boligagentAdjustSchema,
   boligagentPrefRefQuerySchema,
   boligagentPrefRefSchema,
   boligagentRefQuerySchema,
   boligagentSettingsSchema,
+  cancelSubscriptionRequestSchema,
   changeNameRequestSchema,
   changePasswordRequestSchema,
+  changePlanRequestSchema,
   consentRequestSchema,
   createBoligagentSchema,
+  createSubscriptionRequestSchema,
   emailRequestSchema,
   loginRequestSchema,
   notificationLogSchema,
   serializeSessionPrefsCookie,
   setPasswordRequestSchema,
   signupRequestSchema,
+  subscriptionIdParamSchema,
+  testPaymentConfirmRequestSchema,
   tokenRequestSchema,
   updateBoligagentSchema,
   verifyPasswordRequestSchema,
@@ -23,6 +29,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createCity, createDwelling, createUser, unique } from '../../test/factories';
 import { createScratchDatabase } from '../../test/scratch-database';
+import { seedOffers } from '../../test/subscription-fixtures';
 import { TokenService } from './auth/token.service';
 
 // Issue 12 §2: bad input is a 4xx naming the field, never a 5xx, and changes nothing. The bad
@@ -45,6 +52,8 @@ interface BodyRoute {
   schema: z.ZodType;
   base: Record<string, Json>;
   auth?: boolean;
+  /** A GraphQL operation at POST /api/graph: `base` is its variables, `schema` their contract. */
+  graphql?: string;
 }
 
 /** Placeholder replaced by deeply nested arrays in the raw JSON text (JSON.stringify would recurse). */
@@ -178,6 +187,7 @@ describe('bad input on every route (issue 12 §2)', () => {
   let user: { id: number; email: string | null };
   let agent: { id: number; token: string };
   let dwellingId: number;
+  let subscription: { id: string; pendingSecret: string; transactionId: number };
   const password = 'hemmelig-kode-1';
 
   beforeAll(async () => {
@@ -191,6 +201,7 @@ describe('bad input on every route (issue 12 §2)', () => {
       data: { email: `agent-${unique()}@husly.test`, language: 'da', token: `agent-token-${unique()}`, verifiedAt: new Date() },
     });
     await t.prisma.boligagentPref.create({ data: { boligagentId: agent.id, cityId: city.id, rent: 8000, status: 'ACTIVE' } });
+    subscription = await subscribeThroughApi();
 
     const pref = { area: city.slug, rent: 8000, rooms: 2, size: 50 };
     const agentRef = { token: agent.token, id: agent.id };
@@ -243,8 +254,63 @@ describe('bad input on every route (issue 12 §2)', () => {
         auth: true,
       },
       { method: 'POST', url: '/api/notificationLog', schema: notificationLogSchema, base: { user: 'someone', source: 'boligagent', type: 'click', dwellingId } },
+      ...subscriptionRoutes(),
     ];
   });
+
+  const billing = { name: 'Sofie Søger', email: 'sofie@husly.test', address: 'Nørregade 2', zipcode: '8000', city: 'Aarhus C', country: 'Danmark', phone: '12345678' };
+  const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', name: 'Sofie Søger' };
+
+  /**
+   * The user gets a paid subscription (with its receipt) and a second one waiting for payment, bought
+   * through the API before the checksums are taken, so every route that names one has a real one.
+   */
+  async function subscribeThroughApi() {
+    await seedOffers(t.prisma);
+    const buy = () => t.request('POST', '/api/subscriptions', { planId: 'tenantad-249kr-30days', terms: true, billing }, auth);
+    const paid = await buy();
+    const pending = await buy();
+    expect(paid.status).toBe(201);
+    expect((await t.request('POST', `/api/subscriptions/test-payments/${paid.body.meta.paymentInfo}/confirm`, card, auth)).status).toBe(200);
+    // The provider row exists from here on: the provider query creates it on a database without one.
+    expect((await t.request('POST', '/api/graph', { query: '{ provider(providerType: CREDIT_CARD) { id } }' }, auth)).status).toBe(200);
+    const receipt = await t.prisma.transaction.findFirstOrThrow({ where: { subscriptionId: paid.body.id } });
+    return { id: paid.body.id as string, pendingSecret: pending.body.meta.paymentInfo as string, transactionId: receipt.id };
+  }
+
+  /** The subscription routes of issue 13: REST bodies, and the GraphQL operations with their variables' contracts. */
+  function subscriptionRoutes(): BodyRoute[] {
+    const b = billingDetailsSchema.shape;
+    const create = createSubscriptionRequestSchema.shape;
+    const gql = (query: string, schema: z.ZodType, base: Record<string, Json>): BodyRoute => ({ method: 'POST', url: '/api/graph', schema, base, auth: true, graphql: query });
+    const createInput = z.object({
+      input: z.object({
+        planId: create.planId,
+        providerId: create.providerId,
+        meta: z.object({ firstName: b.name, email: b.email, address: b.address, zipcode: b.zipcode, city: b.city, country: b.country, phone: b.phone, terms: create.terms }),
+      }),
+    });
+    const { name, ...rest } = billing;
+    return [
+      { method: 'POST', url: '/api/subscriptions', schema: createSubscriptionRequestSchema, base: { planId: 'tenantad-79kr-14days', providerId: 1, terms: true, billing }, auth: true },
+      { method: 'POST', url: '/api/subscriptions/change', schema: changePlanRequestSchema, base: { subscription: subscription.id, plan: 'tenantad-79kr-14days' }, auth: true },
+      { method: 'POST', url: '/api/subscriptions/cancel', schema: cancelSubscriptionRequestSchema, base: { id: subscription.id }, auth: true },
+      { method: 'POST', url: `/api/subscriptions/test-payments/${subscription.pendingSecret}/confirm`, schema: testPaymentConfirmRequestSchema, base: card, auth: true },
+      gql('query($providerType: ProviderType!) { provider(providerType: $providerType) { id } }', z.object({ providerType: z.enum(['CREDIT_CARD']) }), { providerType: 'CREDIT_CARD' }),
+      gql(
+        'mutation($input: CreateSubscriptionInput!) { createSubscription(input: $input) { id meta { paymentInfo } } }',
+        createInput,
+        { input: { planId: 'tenantad-79kr-14days', providerId: '1', meta: { firstName: name, ...rest, terms: true } } },
+      ),
+      gql('mutation($id: ID!) { reactivateSubscription(id: $id) { id } }', subscriptionIdParamSchema, { id: subscription.id }),
+      gql('mutation($id: ID!) { cancelSubscription(id: $id) { id } }', subscriptionIdParamSchema, { id: subscription.id }),
+      gql(
+        'mutation($subscription: ID!, $plan: String!) { changePlan(subscription: $subscription, plan: $plan) { id } }',
+        z.object({ subscription: changePlanRequestSchema.shape.subscription, plan: changePlanRequestSchema.shape.plan }),
+        { subscription: subscription.id, plan: 'tenantad-79kr-14days' },
+      ),
+    ];
+  }
   afterAll(async () => {
     await t?.close();
     await scratch?.drop();
@@ -264,11 +330,17 @@ describe('bad input on every route (issue 12 §2)', () => {
   }
 
   /** Sends every case; returns those answered with a 5xx (or, where `expect4xx`, with anything but a 4xx). */
-  async function sendAll(cases: Array<{ name: string; method: Method; url: string; payload?: string; headers?: Record<string, string>; expect4xx?: boolean }>) {
+  /**
+   * Sends every case; returns those answered with a 5xx (or, where `expect4xx`, with anything but a 4xx).
+   * A GraphQL answer is refused when it is a 4xx or a 200 whose errors all carry a 4xx statusCode: a
+   * resolver's 500 arrives as a 200 with an error, so the status alone says nothing.
+   */
+  async function sendAll(cases: Array<{ name: string; method: Method; url: string; payload?: string; headers?: Record<string, string>; expect4xx?: boolean; graphql?: boolean }>) {
     const wrong: string[] = [];
     for (const c of cases) {
       const { status, body } = await send(c.method, c.url, c.payload, c.headers);
-      if (status >= 500 || (c.expect4xx && (status < 400 || status >= 500))) wrong.push(`${c.name}: ${status} ${body.slice(0, 200)}`);
+      const refused = c.graphql ? status === 200 ? graphqlRefused(body) : status >= 400 && status < 500 : status >= 400 && status < 500;
+      if (status >= 500 || (c.expect4xx && !refused)) wrong.push(`${c.name}: ${status} ${body.slice(0, 200)}`);
     }
     return wrong;
   }
@@ -291,13 +363,26 @@ describe('bad input on every route (issue 12 §2)', () => {
       ]) {
         cases.push({ name: `${label} ${name}`, method: route.method, url: route.url, payload, headers, expect4xx: true });
       }
+      if (route.graphql) {
+        // The GraphQL envelope: variables of the wrong type, a query nested beyond any parser's stack.
+        for (const [name, payload] of [
+          ['variables array', JSON.stringify({ query: route.graphql, variables: [] })],
+          ['variables string', JSON.stringify({ query: route.graphql, variables: 'x' })],
+          ['query NUL', JSON.stringify({ query: `${route.graphql}\u0000`, variables: route.base })],
+          ['deeply nested query', JSON.stringify({ query: `{ ${'provider(providerType: CREDIT_CARD) { '.repeat(DEPTH / 4)}id${' }'.repeat(DEPTH / 4)} }` })],
+        ]) {
+          cases.push({ name: `${label} ${route.graphql.slice(0, 40)} ${name}`, method: route.method, url: route.url, payload, headers, expect4xx: true, graphql: true });
+        }
+      }
       for (const path of fieldPaths(route.schema, route.base)) {
         for (const [name, value] of badValues(valueAt(route.base, path))) {
           const body = withValue(route.base, path, value);
           const parsed = JSON.parse(rawJson(body)) as Json;
           // Only variants the contract itself refuses: one it accepts may rightly change something.
           if (route.schema.safeParse(parsed).success) continue;
-          cases.push({ name: `${label} ${path.join('.')} = ${name}`, method: route.method, url: route.url, payload: rawJson(body), headers, expect4xx: true });
+          const payload = route.graphql ? rawJson({ query: route.graphql, variables: body }) : rawJson(body);
+          const where = route.graphql ? `${route.graphql.slice(0, 40)} ${path.join('.')}` : path.join('.');
+          cases.push({ name: `${label} ${where} = ${name}`, method: route.method, url: route.url, payload, headers, expect4xx: true, graphql: route.graphql !== undefined });
         }
       }
     }
@@ -365,6 +450,10 @@ describe('bad input on every route (issue 12 §2)', () => {
       ...queryCases('GET', '/api/auth/facebook/callback', { code: 'x', state: 'y' }),
       ...queryCases('DELETE', '/api/boligagents', agentRef, { refusedBy: boligagentRefQuerySchema }),
       ...queryCases('DELETE', '/api/boligagents/pref', { ...agentRef, area: city.slug }, { refusedBy: boligagentPrefRefQuerySchema }),
+      // The subscription routes take no query parameters; they must still survive any.
+      ...queryCases('GET', '/api/subscriptions/offers', { id: subscription.id }, { headers: auth }),
+      ...queryCases('GET', '/api/subscriptions/transactions', { id: String(subscription.transactionId) }, { headers: auth }),
+      ...queryCases('GET', `/api/subscriptions/transactions/${subscription.transactionId}`, { id: '1' }, { headers: auth }),
     ];
     const segments = [
       '%00',
@@ -391,9 +480,43 @@ describe('bad input on every route (issue 12 §2)', () => {
       ['POST', (s) => `/api/boligagents/unsubscribe/${s}`],
       ['GET', (s) => `/api/boligagents/unsubscribe/${s}`],
       ['GET', (s) => `/media/dwellings/${s}.jpg`],
+      ['GET', (s) => `/api/subscriptions/reactivate/${s}`],
+      ['DELETE', (s) => `/api/subscriptions/${s}`],
+      ['POST', (s) => `/api/subscriptions/${s}/withdraw`],
+      ['GET', (s) => `/api/subscriptions/transactions/${s}`],
     ];
     for (const [method, url] of apiRoutes) {
       for (const s of segments) cases.push({ name: `${method} ${url(s)}`, method, url: url(s), headers: auth });
+    }
+    // The client secret of the test payment form: refused at the edge (a 400 naming it, or the card's
+    // 400 for a secret that may exist), so no guess reaches the lookup or its throttle here.
+    for (const s of segments) {
+      const url = `/api/subscriptions/test-payments/${s}/confirm`;
+      cases.push({ name: `POST ${url}`, method: 'POST', url, payload: JSON.stringify({ cardNumber: '' }), headers: auth, expect4xx: true });
+    }
+    // The webhook: nothing but a valid signature over the raw body gets in (the test provider has none).
+    const event = JSON.stringify({ id: 'evt_1', type: 'invoice.paid', data: { object: { object: 'invoice', id: 'in_1' } } });
+    const webhookBodies: Array<[string, string]> = [
+      ['event', event],
+      ['NUL', event.replace('evt_1', 'evt\\u0000')],
+      ['surrogate', event.replace('evt_1', 'evt\\ud800')],
+      ['array body', '[]'],
+      ['string body', '"x"'],
+      ['malformed JSON', '{"id": '],
+      ['deeply nested body', deepJson],
+      ['1 MB string', JSON.stringify({ id: ONE_MB })],
+      ['__proto__ key', '{"__proto__": {"admin": true}}'],
+    ];
+    const signatures: Array<[string, Record<string, string>]> = [
+      ['no signature', {}],
+      ['garbage signature', { 'stripe-signature': 't=1,v1=abc' }],
+      ['huge signature', { 'stripe-signature': `t=${'9'.repeat(400)},v1=${'a'.repeat(10_000)}` }],
+      ['repeated signature', { 'stripe-signature': 't=1,v1=abc,t=2,v1=def,v0=x' }],
+    ];
+    for (const [bodyName, payload] of webhookBodies) {
+      for (const [signatureName, headers] of signatures) {
+        cases.push({ name: `POST /api/subscriptions/webhook ${bodyName}, ${signatureName}`, method: 'POST', url: '/api/subscriptions/webhook', payload, headers, expect4xx: true });
+      }
     }
     // Pages rendered on the server run their loaders against the API (a render costs more: fewer texts).
     const pages: Array<(s: string) => string> = [
@@ -414,6 +537,21 @@ describe('bad input on every route (issue 12 §2)', () => {
     expect(await databaseChecksum(t)).toEqual(before);
   }, FUZZ_TIMEOUT_MS);
 });
+
+/** A GraphQL 200 that refused the operation: errors, every one a 4xx (a resolver's 500 is a 200 too). */
+function graphqlRefused(text: string): boolean {
+  try {
+    const body = JSON.parse(text) as { errors?: Array<{ extensions?: { statusCode?: number; code?: string } }> };
+    if (!body.errors?.length) return false;
+    return body.errors.every((e) => {
+      const status = e.extensions?.statusCode;
+      // GraphQL's own validation errors carry no statusCode, only a code of its own.
+      return status === undefined ? e.extensions?.code !== 'INTERNAL_SERVER_ERROR' : status >= 400 && status < 500;
+    });
+  } catch {
+    return false;
+  }
+}
 
 function safeDecode(value: string): string {
   try {

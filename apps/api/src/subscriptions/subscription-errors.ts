@@ -25,5 +25,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const errors = issuesToFieldErrors(parsed.error.issues);
   const terms = errors.find((e) => e.path === 'terms' || e.path === 'meta.terms');
   if (terms) throw new HttpException(apiError(400, PAYMENT_MESSAGES.termsRequired, { code: 'terms-required', field: terms.path, errors }), 400);
-  throw new HttpException(apiError(400, 'Validation failed', { field: errors[0]?.path || undefined, errors }), 400);
+  // The input primitives' own code (nul-character, ...), as the search gives it: REST `code` and GraphQL `extensions.code` alike.
+  const code = (parsed.error.issues[0] as { params?: { code?: string } } | undefined)?.params?.code;
+  throw new HttpException(apiError(400, 'Validation failed', { field: errors[0]?.path || undefined, errors, ...(code ? { code } : {}) }), 400);
 }

@@ -6,6 +6,7 @@ import {
   changePlanRequestSchema,
   createSubscriptionRequestSchema,
   subscriptionIdParamSchema,
+  testPaymentClientSecretParamSchema,
   transactionIdParamSchema,
   type SubscriptionView,
   type CreateSubscriptionResponse,
@@ -14,6 +15,7 @@ import {
   type Transaction,
   type TransactionsResponse,
 } from '@husly/contracts';
+import { Ctx, type RequestContext } from '../accounts/request-context';
 import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, JwtAuthGuard, OptionalJwtAuthGuard } from '../common/auth/auth.guards';
 import { OffersService } from './offers.service';
@@ -83,13 +85,15 @@ export class SubscriptionsController {
 
   /**
    * The built-in test provider's payment form (only without STRIPE_SECRET_KEY): pays the client
-   * secret with a test card. A refused card is a 402 with the section 8 payment code.
+   * secret with a test card. A refused card is a 402 with the section 8 payment code; too many
+   * attempts by the user or on the secret a 429 (TEST_PAYMENT_CONFIRM_THROTTLE).
    */
   @Post('test-payments/:clientSecret/confirm')
   @HttpCode(200)
   @UseGuards(JwtAuthGuard)
-  async confirmTestPayment(@CurrentUser() user: AuthUser, @Param('clientSecret') clientSecret: string, @Body() body: unknown) {
-    const { subscriptionId } = await this.subscriptions.confirmTestPayment(user, clientSecret, (body ?? {}) as Record<string, unknown>);
+  async confirmTestPayment(@CurrentUser() user: AuthUser, @Param() params: unknown, @Body() body: unknown, @Ctx() ctx: RequestContext) {
+    const { clientSecret } = parseInput(testPaymentClientSecretParamSchema, params);
+    const { subscriptionId } = await this.subscriptions.confirmTestPayment(user, clientSecret, (body ?? {}) as Record<string, unknown>, ctx.language);
     return { status: 'succeeded' as const, subscriptionId, returnUrl: '/profile' };
   }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RateLimitService } from '../accounts/rate-limit.service';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { Clock } from '../infra/clock/clock';
@@ -42,6 +43,8 @@ import { WebhookEventsService } from './webhook-events.service';
     SubscriptionReconcileService,
     WebhookEventsService,
     DeletedAccountSubscriptionsService,
+    // Its own instance (AccountsModule imports this module): the counts live in the database, shared.
+    RateLimitService,
     SubscriptionsProcessor,
     SubscriptionsResolver,
   ],

@@ -11,7 +11,8 @@ import {
   type TestPaymentConfirmRequest,
   type Transaction,
 } from '@husly/contracts';
-import { PAYMENT_MESSAGES, firstChargeOre, firstPeriodDays, givesAccess, renewalChargeOre, showReactivateButton, withinWithdrawal } from '@husly/domain';
+import { DEFAULT_LANGUAGE, PAYMENT_MESSAGES, firstChargeOre, firstPeriodDays, givesAccess, renewalChargeOre, showReactivateButton, withinWithdrawal, type Language } from '@husly/domain';
+import { RateLimitService } from '../accounts/rate-limit.service';
 import type { AuthUser } from '../common/auth/auth-user';
 import { Clock } from '../infra/clock/clock';
 import { PrismaService } from '../infra/prisma/prisma.service';
@@ -22,6 +23,7 @@ import { OffersService } from './offers.service';
 import { PaymentProvidersService } from './payment-providers.service';
 import { notFound, parseInput, paymentFailed, subscriptionError } from './subscription-errors';
 import { SubscriptionSyncService, pricingOf } from './subscription-sync.service';
+import { TEST_PAYMENT_CONFIRM_BUCKETS } from './subscription-throttles';
 import { SUBSCRIPTION_INCLUDE, TRANSACTION_INCLUDE, toSubscriptionView, toTransaction, type SubscriptionRow } from './subscription-views';
 
 const DAY_MS = 86_400_000;
@@ -35,6 +37,7 @@ export class SubscriptionsService {
     private readonly offers: OffersService,
     private readonly gateway: PaymentGateway,
     private readonly syncer: SubscriptionSyncService,
+    private readonly rateLimits: RateLimitService,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -96,10 +99,20 @@ export class SubscriptionsService {
     return { id: row.id, meta: { paymentInfo: created.clientSecret ?? '', paymentMode: this.gateway.mode, amountOre: firstChargeOre(pricingOf(offer)) } };
   }
 
-  /** The test provider's payment form: pays the client secret with a test card, then the subscription is live at once. */
-  async confirmTestPayment(user: AuthUser, clientSecret: string, card: TestPaymentConfirmRequest | Record<string, unknown>): Promise<{ subscriptionId: string }> {
+  /**
+   * The test provider's payment form: pays the client secret with a test card, then the subscription
+   * is live at once. Every well-formed attempt counts against the user and the secret before the
+   * lookup (429 beyond TEST_PAYMENT_CONFIRM_THROTTLE), so guessing secrets or cards stays slow.
+   */
+  async confirmTestPayment(
+    user: AuthUser,
+    clientSecret: string,
+    card: TestPaymentConfirmRequest | Record<string, unknown>,
+    language: Language = DEFAULT_LANGUAGE,
+  ): Promise<{ subscriptionId: string }> {
     if (!(this.gateway instanceof TestPaymentGateway)) throw notFound('Test payment');
     const input = parseInput(testPaymentConfirmRequestSchema, card);
+    await this.rateLimits.consume(TEST_PAYMENT_CONFIRM_BUCKETS.all(user.id, clientSecret), language);
     const row = await this.prisma.subscription.findFirst({ where: { userId: user.id, providerSubscriptionId: clientSecret.split('_secret_')[0] }, select: { id: true } });
     if (!row) throw notFound('Payment');
     try {

@@ -1,12 +1,17 @@
 import { UseGuards } from '@nestjs/common';
+import { subscriptionIdParamSchema } from '@husly/contracts';
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { PaymentProvidersService } from '../payment-providers.service';
+import { parseInput } from '../subscription-errors';
 import { SubscriptionsService } from '../subscriptions.service';
 import { GqlCurrentUser, GqlJwtAuthGuard } from './gql-auth.guard';
 import { CreateSubscriptionInput, PaymentProviderModel, ProviderType, SubscriptionModel } from './subscription.types';
 
-/** GraphQL of spec section 7: the same service calls as REST, the same error codes (extensions.code). */
+/**
+ * GraphQL of spec section 7: the same service calls as REST, the same error codes (extensions.code).
+ * Inputs go through the REST contracts (here or in the service): GraphQL's String lets a NUL through.
+ */
 @Resolver()
 @UseGuards(GqlJwtAuthGuard)
 export class SubscriptionsResolver {
@@ -34,13 +39,13 @@ export class SubscriptionsResolver {
 
   @Mutation(() => SubscriptionModel)
   async reactivateSubscription(@GqlCurrentUser() user: AuthUser, @Args('id', { type: () => ID }) id: string): Promise<SubscriptionModel> {
-    return { id: (await this.subscriptions.reactivate(user, id)).id, meta: {} };
+    return { id: (await this.subscriptions.reactivate(user, parseInput(subscriptionIdParamSchema, { id }).id)).id, meta: {} };
   }
 
   /** Cancels at period end; when the subscription has a pending next one, that one is cancelled. */
   @Mutation(() => SubscriptionModel)
   async cancelSubscription(@GqlCurrentUser() user: AuthUser, @Args('id', { type: () => ID }) id: string): Promise<SubscriptionModel> {
-    return { id: (await this.subscriptions.cancel(user, id)).id, meta: {} };
+    return { id: (await this.subscriptions.cancel(user, parseInput(subscriptionIdParamSchema, { id }).id)).id, meta: {} };
   }
 
   @Mutation(() => SubscriptionModel)
