@@ -17,6 +17,8 @@ import {
   emailRequestSchema,
   loginRequestSchema,
   notificationLogSchema,
+  eventRequestSchema,
+  errorBeaconQuerySchema,
   serializeSessionPrefsCookie,
   setPasswordRequestSchema,
   signupRequestSchema,
@@ -254,6 +256,7 @@ describe('bad input on every route (issue 12 §2)', () => {
         auth: true,
       },
       { method: 'POST', url: '/api/notificationLog', schema: notificationLogSchema, base: { user: 'someone', source: 'boligagent', type: 'click', dwellingId } },
+      { method: 'POST', url: '/api/event', schema: eventRequestSchema, base: { type: 'subscription/cancel-abort', payload: { step: 'warning', count: 1 } } },
       ...subscriptionRoutes(),
     ];
   });
@@ -448,6 +451,8 @@ describe('bad input on every route (issue 12 §2)', () => {
       ...queryCases('GET', '/sitemap.xml', { page: '1' }),
       ...queryCases('GET', '/api/auth/facebook', { next: '/profile' }),
       ...queryCases('GET', '/api/auth/facebook/callback', { code: 'x', state: 'y' }),
+      // A valid beacon is logged and counted (rate_limits): only the refused variants are sent.
+      ...queryCases('GET', '/i.gif', { error: 'TypeError: x is undefined', path: '/vis/1' }, { refusedBy: errorBeaconQuerySchema }),
       ...queryCases('DELETE', '/api/boligagents', agentRef, { refusedBy: boligagentRefQuerySchema }),
       ...queryCases('DELETE', '/api/boligagents/pref', { ...agentRef, area: city.slug }, { refusedBy: boligagentPrefRefQuerySchema }),
       // The subscription routes take no query parameters; they must still survive any.
