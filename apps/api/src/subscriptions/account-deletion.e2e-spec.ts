@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../test/factories';
 import { StripeFake } from '../../test/stripe-fake';
-import { seedOffers } from '../../test/subscription-fixtures';
+import { seedOffers, userWithToken } from '../../test/subscription-fixtures';
 import { UserDataService } from '../accounts/user-data.service';
-import { TokenService } from '../common/auth/token.service';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { JOBS } from '../infra/queue/jobs';
 import { PaymentGateway } from './gateway/payment-gateway';
@@ -14,15 +12,7 @@ import { SubscriptionReconcileService } from './subscription-reconcile.service';
 const DAY = 86_400_000;
 const billing = { name: 'Sofie Søger', email: 'sofie@husly.test', address: 'Nørregade 2', zipcode: '8000', city: 'Aarhus C' };
 
-async function newUser(t: TestApp) {
-  const user = await createUser(t.prisma);
-  const auth = {
-    get authorization() {
-      return `Bearer ${t.app.get(TokenService).issue(user.id)}`;
-    },
-  } as Record<string, string>;
-  return { user, auth };
-}
+const newUser = userWithToken;
 
 async function deleteAccount(t: TestApp, auth: Record<string, string>) {
   const res = await t.request('DELETE', '/api/users/me', undefined, auth);

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PAYMENT_CONFIRM_THROTTLE } from '@husly/domain';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../test/factories';
-import { seedOffers } from '../../test/subscription-fixtures';
-import { TokenService } from '../common/auth/token.service';
+import { seedOffers, userWithToken } from '../../test/subscription-fixtures';
 import { JobQueue } from '../infra/queue/job-queue.service';
 
 // Issue 13, abuse: another user's ids, a flood of test payment confirms, and bad input naming its
@@ -16,16 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newUser() {
-  const user = await createUser(t.prisma);
-  // A token issued at the (moved) clock's time on every request: the throttle test waits out its window.
-  const auth = {
-    get authorization() {
-      return `Bearer ${t.app.get(TokenService).issue(user.id)}`;
-    },
-  } as Record<string, string>;
-  return { user, auth };
-}
+const newUser = () => userWithToken(t);
 let cardYear = 0;
 /** Number + expiry is the card: a fresh expiry per purchase keeps the intro-per-card rule out of the way. */
 const freshExpiry = () => `${String((cardYear % 12) + 1).padStart(2, '0')}/${60 + Math.floor(cardYear++ / 12)}`;

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionsResponseSchema, transactionSchema } from '@husly/contracts';
 import { paymentErrorKey } from '@husly/domain';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser, unique } from '../../test/factories';
-import { seedOffers } from '../../test/subscription-fixtures';
-import { TokenService } from '../common/auth/token.service';
+import { unique } from '../../test/factories';
+import { seedOffers, userWithToken } from '../../test/subscription-fixtures';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { SubscriptionAccessService } from './subscription-access.service';
 import { SubscriptionMailService } from './subscription-mail.service';
@@ -20,16 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A fresh user with a bearer header; each test buys with its own card (number + expiry is the card). */
-async function newUser() {
-  const user = await createUser(t.prisma);
-  // A token issued at the (moved) clock's time on every request: tests travel weeks ahead.
-  const auth = {
-    get authorization() {
-      return `Bearer ${t.app.get(TokenService).issue(user.id)}`;
-    },
-  } as Record<string, string>;
-  return { user, auth };
-}
+const newUser = () => userWithToken(t);
 let cardYear = 30;
 const freshExpiry = () => `${String((cardYear % 12) + 1).padStart(2, '0')}/${40 + Math.floor(cardYear++ / 12)}`;
 const billing = { name: 'Sofie Søger', email: 'sofie@husly.test', address: 'Nørregade 2', zipcode: '8000', city: 'Aarhus C' };
