@@ -252,6 +252,7 @@ describe('/profile/subscription without a subscription', { timeout: 30_000 }, ()
           refusal(31),
           refusal(2, 'Unfortunately we do not support Dankort. Please use a Visa, Visa/Dankort or MasterCard.'),
           refusal(17),
+          { status: 429, body: { statusCode: 429, code: 'too-many-attempts', message: 'Too many attempts' } },
         ],
       }),
     );
@@ -267,6 +268,8 @@ describe('/profile/subscription without a subscription', { timeout: 30_000 }, ()
       'Payment failed. Please try again, or contact customer support.',
       'Unfortunately we do not support Dankort. Please use a Visa, Visa/Dankort or MasterCard.',
       'Invalid card number.',
+      // The confirm throttle: not a card problem, and not shown as one.
+      "Too many attempts. Please wait a while and try again.",
     ];
     for (const [i, message] of messages.entries()) {
       fireEvent.click(within(form).getByRole('button', { name: 'Pay 19 kr.' }));

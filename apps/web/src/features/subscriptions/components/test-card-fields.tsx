@@ -44,6 +44,8 @@ export function TestCardFields({ gatewayRef, fieldError }: { gatewayRef: Ref<Pay
           return null;
         } catch (error) {
           if (isHttpError(error, 409) && (error.body as { code?: unknown } | undefined)?.code === 'intro-card-used') return { introUsed: true };
+          // Too many tries on this payment or from this user: say so, not "card declined".
+          if (isHttpError(error, 429)) return { text: t('accounts.throttled') };
           const failure = isHttpError(error) ? paymentFailureFromBody(error.body) : null;
           if (!failure) return { key: isHttpError(error) && error.statusCode >= 500 ? 'providerUnavailable' : 'generic' };
           const key = paymentFailureKey(failure);
@@ -52,7 +54,7 @@ export function TestCardFields({ gatewayRef, fieldError }: { gatewayRef: Ref<Pay
         }
       },
     }),
-    [api, card],
+    [api, card, t],
   );
 
   const input = (key: keyof Card, props: React.InputHTMLAttributes<HTMLInputElement>) => (
