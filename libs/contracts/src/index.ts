@@ -7,3 +7,4 @@ export * from './accounts';
 export * from './boligagents';
 export * from './subscriptions';
 export * from './events';
+export * from './content';
