@@ -32,7 +32,8 @@ export interface RenderInput {
   /** Reaches /api without a network hop (Fastify inject on the same app). */
   fetch: typeof fetch;
   translations: Record<Language, Translations>;
-  settings: PublicSettings;
+  /** What the server's configuration sets; the rest takes the web app's defaults. */
+  settings: Partial<PublicSettings>;
   /** PUBLIC_URL: the Danish origin of canonical and hreflang links. */
   publicUrl: string;
   /** dist/web/index.html: the built page with its script and style tags (already carrying `nonce`). */
@@ -131,7 +132,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   );
 
   const status = result.statusCode;
-  const state: EmbeddedState = { host: input.host, translations: input.translations[language], areas, settings: input.settings };
+  const state: EmbeddedState = { host: input.host, translations: input.translations[language], areas, settings: context.settings };
   const fallback = { title: context.i18n.t('meta.title'), description: context.i18n.t('meta.description') };
   const html = input.template
     .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
