@@ -83,7 +83,9 @@ export const envSchema = z
     MAIL_DIR: z.string().optional(),
     MAIL_FROM: z.string().default('Husly <noreply@husly.dk>'),
     /** Where the contact form of /info/contact is mailed (the sender's address goes in Reply-To). */
-    SUPPORT_EMAIL: z.email('must be an email address').default('support@husly.dk'),
+    SUPPORT_EMAIL: z
+      .preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.email('must be an email address').optional())
+      .transform((v) => v ?? 'support@husly.dk'),
     SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),

@@ -24,7 +24,7 @@ export function SubscriptionTermsContent({ headingLevel = 'h3' }: { headingLevel
   };
   return (
     <div className={styles.terms} data-testid="subscription-terms">
-      <p>
+      <p className={styles.termsUpdated}>
         <time dateTime={TERMS.updatedAt}>{t('subscriptions.terms.updated')}</time>
       </p>
       <p>{t('subscriptions.terms.intro')}</p>
