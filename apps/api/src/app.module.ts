@@ -8,6 +8,7 @@ import { AlertsModule } from './alerts/alerts.module';
 import { AuthModule } from './common/auth/auth.module';
 import { BoligagentModule } from './boligagent/boligagent.module';
 import { ConfigModule } from './config/config.module';
+import { ContentModule } from './content/content.module';
 import { DwellingsModule } from './dwellings/dwellings.module';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
@@ -50,6 +51,7 @@ export class AppModule {
         }),
         SubscriptionsModule,
         AccountsModule,
+        ContentModule,
         DwellingsModule,
         BoligagentModule,
         EventsModule,

@@ -32,6 +32,7 @@ export async function createApp(config: AppConfig, database: DatabaseHandle, opt
     // localhost and en.localhost on any port are configured hosts outside production.
     localHosts: config.env !== 'production',
     map: config.map,
+    company: { name: config.payments.company.name, address: config.payments.company.address, zip: config.payments.company.zip, city: config.payments.company.city, cvr: config.payments.company.tax },
   });
   await web.register(fastify);
   app.useGlobalFilters(new ApiExceptionFilter(web));

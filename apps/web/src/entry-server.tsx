@@ -32,7 +32,8 @@ export interface RenderInput {
   /** Reaches /api without a network hop (Fastify inject on the same app). */
   fetch: typeof fetch;
   translations: Record<Language, Translations>;
-  settings: PublicSettings;
+  /** What the server's configuration sets; the rest takes the web app's defaults. */
+  settings: Partial<PublicSettings>;
   /** PUBLIC_URL: the Danish origin of canonical and hreflang links. */
   publicUrl: string;
   /** dist/web/index.html: the built page with its script and style tags (already carrying `nonce`). */
@@ -112,7 +113,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     .get<SiteAlertsResponse>('/alerts')
     .then((response) => response.data)
     .catch(() => []);
-  const settings: PublicSettings = alerts.length > 0 ? { ...input.settings, alerts } : input.settings;
+  const settings: Partial<PublicSettings> = alerts.length > 0 ? { ...input.settings, alerts } : input.settings;
   const context = createAppContext({ host: input.host, translations: input.translations[language], api, settings });
 
   // Header and footer need the cities on every page; a failure leaves them empty, as in the browser.
@@ -137,7 +138,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   );
 
   const status = result.statusCode;
-  const state: EmbeddedState = { host: input.host, translations: input.translations[language], areas, settings };
+  const state: EmbeddedState = { host: input.host, translations: input.translations[language], areas, settings: context.settings };
   const fallback = { title: context.i18n.t('meta.title'), description: context.i18n.t('meta.description') };
   const html = input.template
     .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)

@@ -8,3 +8,4 @@ export * from './boligagents';
 export * from './subscriptions';
 export * from './events';
 export * from './alerts';
+export * from './content';

@@ -14,6 +14,7 @@ describe('loadConfig', () => {
     expect(config.queue.redisUrl).toBeUndefined();
     expect(config.mail.smtpUrl).toBeUndefined();
     expect(config.mail.dir).toBe(join(config.dataDir, 'mail'));
+    expect(config.mail.support).toBe('support@husly.dk');
     expect(config.seed.demoData).toBe('auto');
     expect(config.auth.jwtSecret.length).toBeGreaterThanOrEqual(32);
   });
@@ -26,6 +27,7 @@ describe('loadConfig', () => {
   it('treats empty strings as unset, as compose files pass them', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '' });
     expect([config.database.url, config.queue.redisUrl, config.mail.smtpUrl]).toEqual([undefined, undefined, undefined]);
+    expect(loadConfig({ DATA_DIR: dataDir(), SUPPORT_EMAIL: '' }).mail.support).toBe('support@husly.dk');
   });
 
   it.each([
@@ -48,6 +50,8 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ STRIPE_SECRET_KEY: 'sk_test_x' }, 'STRIPE_PUBLISHABLE_KEY'],
     [{ COMPANY_CVR: '123' }, 'COMPANY_CVR'],
+    [{ SUPPORT_EMAIL: 'support' }, 'SUPPORT_EMAIL'],
+    [{ SUPPORT_EMAIL: 'a@b.dk\r\nBcc: x@y.dk' }, 'SUPPORT_EMAIL'],
     [{ CSP_EXTRA_SCRIPT_SRC: "'unsafe-inline'" }, 'CSP_EXTRA_SCRIPT_SRC'],
     [{ CSP_EXTRA_SCRIPT_SRC: 'http://js.stripe.com' }, 'CSP_EXTRA_SCRIPT_SRC'],
     [{ CSP_EXTRA_FRAME_SRC: 'https://js.stripe.com; script-src *' }, 'CSP_EXTRA_FRAME_SRC'],

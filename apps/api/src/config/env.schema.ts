@@ -82,6 +82,10 @@ export const envSchema = z
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     MAIL_DIR: z.string().optional(),
     MAIL_FROM: z.string().default('Husly <noreply@husly.dk>'),
+    /** Where the contact form of /info/contact is mailed (the sender's address goes in Reply-To). */
+    SUPPORT_EMAIL: z
+      .preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.email('must be an email address').optional())
+      .transform((v) => v ?? 'support@husly.dk'),
     SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),

@@ -14,10 +14,18 @@ interface RenderInput {
   cookie: string | undefined;
   fetch: typeof fetch;
   translations: Record<'da' | 'en', Record<string, unknown>>;
-  settings: { map: { tileUrl: string; attribution: string } };
+  settings: { map: { tileUrl: string; attribution: string }; company?: CompanySettings };
   publicUrl: string;
   template: string;
   nonce: string;
+}
+/** COMPANY_*: the footer and /info/contact show who runs the portal. */
+export interface CompanySettings {
+  name: string;
+  address: string;
+  zip: string;
+  city: string;
+  cvr: string;
 }
 type RenderOutput = { type: 'redirect'; status: number; location: string } | { type: 'page'; status: number; html: string };
 interface ServerEntry {
@@ -33,6 +41,8 @@ export interface WebAppOptions {
   localHosts?: boolean;
   /** config.map, embedded in every page for the dwelling map. */
   map: { tileUrl: string; attribution: string };
+  /** config.payments.company; without it the web app's defaults. */
+  company?: CompanySettings;
 }
 
 /**
@@ -130,7 +140,7 @@ export class WebAppServer {
           cookie: request.headers.cookie,
           fetch: injectFetch(this.fastify),
           translations: this.translations,
-          settings: { map: this.options.map },
+          settings: { map: this.options.map, ...(this.options.company ? { company: this.options.company } : {}) },
           publicUrl: this.options.publicUrl,
           template,
           nonce,

@@ -24,7 +24,8 @@ export interface AppContextInput {
   /** Areas already fetched (server render, or state embedded by it). */
   areas?: AreasResponse;
   /** From the server's configuration (embedded state); defaults in tests and the dev server. */
-  settings?: PublicSettings;
+  /** What the server left out (an older server entry, a test) takes its default. */
+  settings?: Partial<PublicSettings>;
 }
 
 export function createAppContext({ host, translations, api, areas, settings }: AppContextInput): AppContext {
@@ -35,6 +36,6 @@ export function createAppContext({ host, translations, api, areas, settings }: A
     i18n: createI18n(language, translations),
     api,
     areas: createAreasStore(() => fetchAreas(api), areas),
-    settings: settings ?? DEFAULT_PUBLIC_SETTINGS,
+    settings: { ...DEFAULT_PUBLIC_SETTINGS, ...settings },
   };
 }

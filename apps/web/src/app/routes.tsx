@@ -3,6 +3,7 @@ import { PageLoading } from '../components/ui/page-loading';
 import { accountRoutes } from '../features/accounts/accounts-routes';
 import { BoligagentTokenPage, BoligagentUnsubscribePage, BoligagentVerifyPage } from '../features/boligagent/BoligagentPages';
 import type { AreasStore } from '../features/cities/areas-store';
+import { infoRoutes } from '../features/info/info-routes';
 import type { ApiClient } from '../lib/api-client';
 import { NotFoundPage } from './errors/not-found-page';
 import { RethrowRouteError, RouteError } from './errors/route-error';
@@ -45,6 +46,7 @@ export function createRoutes({ areas, api, server = false }: RouteDeps): RouteOb
             { path: 'boligagent/verify', element: <BoligagentVerifyPage /> },
             { path: 'boligagent/afmeld/:token', element: <BoligagentUnsubscribePage /> },
             { path: 'boligagent/:token', element: <BoligagentTokenPage /> },
+            ...infoRoutes(),
             { path: ':city', loader: cityLoader(areas, api), element: <CityRoute /> },
             { path: '*', loader: notFoundLoader, element: <NotFoundPage /> },
           ],

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PaymentCardIcons } from '../../components/ui/payment-card-icons';
 import { furtherCities, popularCities } from '../../features/cities/city-selectors';
 import { useAreas } from '../../features/cities/use-areas';
-import { COMPANY } from './company';
+import { usePublicSettings } from '../../lib/public-settings';
 import styles from './footer.module.css';
 
 const INFO_LINKS = [
@@ -20,6 +20,7 @@ const INFO_LINKS = [
 export function Footer() {
   const { t } = useTranslation();
   const areas = useAreas();
+  const { company } = usePublicSettings();
   const cities = areas.status === 'success' ? areas.data.data : [];
   const further = furtherCities(cities);
 
@@ -84,7 +85,7 @@ export function Footer() {
             <span className={styles.paymentLabel}>{t('footer.paymentHeading')}</span>
             <PaymentCardIcons label={t('footer.paymentHeading')} />
           </div>
-          <p className={styles.company}>{t('footer.company', COMPANY)}</p>
+          <p className={styles.company}>{t('footer.company', { name: company.name, address: `${company.address}, ${company.zip} ${company.city}`, cvr: company.cvr })}</p>
         </div>
       </div>
     </footer>

@@ -2,13 +2,19 @@ import { useTranslation } from 'react-i18next';
 import { ORDER, TERMS, VAT } from '@husly/domain';
 import styles from './subscriptions.module.css';
 
+/** The anchor that links to the terms' electronic-communication section (spec section 2: /info/terms#elektronisk-kommunikation). */
+export const ELECTRONIC_COMMUNICATION_ANCHOR = 'elektronisk-kommunikation';
+
 /**
- * The subscription and payment terms (spec section 9): prices incl. 25 % VAT, the 14-day right of
- * withdrawal and refund, objection to an unauthorized charge within 8 weeks, 4-digit order numbers.
- * One component, so the payment form's modal and the /info/terms page show the same text.
+ * The terms of use and of the subscription (spec section 9, updated 27 August 2019): prices incl.
+ * 25 % VAT, the 14-day right of withdrawal and refund, objection to an unauthorized charge within
+ * 8 weeks, 4-digit order numbers, age 18 (section 5), electronic communication. One component, so
+ * the payment form's modal and the /info/terms page show the same text; the page's own <h1>
+ * makes its sections <h2> (`headingLevel`).
  */
-export function SubscriptionTermsContent() {
+export function SubscriptionTermsContent({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h3' }) {
   const { t } = useTranslation();
+  const H = headingLevel;
   const values = {
     vat: VAT.ratePercent,
     withdrawalDays: TERMS.withdrawalDays,
@@ -18,19 +24,28 @@ export function SubscriptionTermsContent() {
   };
   return (
     <div className={styles.terms} data-testid="subscription-terms">
+      <p className={styles.termsUpdated}>
+        <time dateTime={TERMS.updatedAt}>{t('subscriptions.terms.updated')}</time>
+      </p>
       <p>{t('subscriptions.terms.intro')}</p>
-      <h3>{t('subscriptions.terms.pricesHeading')}</h3>
+      <H>{t('subscriptions.terms.serviceHeading')}</H>
+      <p>{t('subscriptions.terms.service')}</p>
+      <H>{t('subscriptions.terms.ageHeading')}</H>
+      <p>{t('subscriptions.terms.age')}</p>
+      <H>{t('subscriptions.terms.pricesHeading')}</H>
       <p>{t('subscriptions.terms.prices', values)}</p>
-      <h3>{t('subscriptions.terms.renewalHeading')}</h3>
+      <H>{t('subscriptions.terms.renewalHeading')}</H>
       <p>{t('subscriptions.terms.renewal')}</p>
-      <h3>{t('subscriptions.terms.cancelHeading')}</h3>
+      <H>{t('subscriptions.terms.cancelHeading')}</H>
       <p>{t('subscriptions.terms.cancel')}</p>
-      <h3>{t('subscriptions.terms.withdrawalHeading')}</h3>
+      <H>{t('subscriptions.terms.withdrawalHeading')}</H>
       <p>{t('subscriptions.terms.withdrawal', values)}</p>
-      <h3>{t('subscriptions.terms.objectionHeading')}</h3>
+      <H>{t('subscriptions.terms.objectionHeading')}</H>
       <p>{t('subscriptions.terms.objection', values)}</p>
-      <h3>{t('subscriptions.terms.orderHeading')}</h3>
+      <H>{t('subscriptions.terms.orderHeading')}</H>
       <p>{t('subscriptions.terms.order', values)}</p>
+      <H id={ELECTRONIC_COMMUNICATION_ANCHOR}>{t('subscriptions.terms.electronicHeading')}</H>
+      <p>{t('subscriptions.terms.electronic')}</p>
     </div>
   );
 }

@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ContactMessage } from '@husly/contracts';
+import type { Language } from '@husly/domain';
+import type { RateLimit } from '../accounts/rate-limit.service';
+import { RateLimitService } from '../accounts/rate-limit.service';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { JobQueue } from '../infra/queue/job-queue.service';
+import { JOBS } from '../infra/queue/jobs';
+
+/** A person writes a few messages an hour at most; more from one address is a script filling support's inbox. */
+export const CONTACT_LIMITS = {
+  ip: (ip: string): RateLimit => ({ bucket: `contact:ip:${ip}`, max: 5, windowMs: 3600_000 }),
+};
+
+/**
+ * Line breaks and other control characters out of a header value. The contract already refuses
+ * them in the subject and name; this keeps the mail safe should a caller ever skip it.
+ */
+export const headerSafe = (value: string): string => value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
+
+@Injectable()
+export class ContentService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly rateLimits: RateLimitService,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  /**
+   * Queues the contact form's mail to SUPPORT_EMAIL. It is sent From our own address (a From of
+   * the sender's domain would fail SPF/DMARC and could be forged); support answers through Reply-To.
+   */
+  async sendContactMessage(message: ContactMessage, from: { ip: string; language: Language }): Promise<void> {
+    await this.rateLimits.consume([CONTACT_LIMITS.ip(from.ip)], from.language);
+    const site = from.language === 'en' ? 'en' : 'da';
+    await this.jobs.enqueue(JOBS.mailDeliver, {
+      to: this.config.mail.support,
+      replyTo: headerSafe(message.email),
+      subject: `Kontaktformular: ${headerSafe(message.subject)}`,
+      text: [
+        `Navn: ${headerSafe(message.name)}`,
+        `Email: ${message.email}`,
+        `Sprog: ${site}`,
+        `Emne: ${headerSafe(message.subject)}`,
+        '',
+        message.message,
+      ].join('\n'),
+    });
+  }
+}

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { usePublicSettings } from '../../../lib/public-settings';
+import { ContactForm } from '../components/contact-form';
+import { InfoLayout } from '../components/info-layout';
+import { useInfoContent } from '../content/use-info-content';
+import styles from '../info.module.css';
+
+/** /info/contact: who runs Husly (COMPANY_* from the server's configuration) and the contact form. */
+export function ContactPage() {
+  const { t } = useTranslation();
+  const { company } = usePublicSettings();
+  const content = useInfoContent();
+  return (
+    <InfoLayout
+      page="contact"
+      aside={
+        <div className={styles.companyCard}>
+          <h2>{t('info.contact.companyHeading')}</h2>
+          <address>
+            {company.name}
+            <br />
+            {company.address}
+            <br />
+            {company.zip} {company.city}
+            <br />
+            {t('info.contact.cvr', { cvr: company.cvr })}
+          </address>
+        </div>
+      }
+    >
+      {content.contact}
+      <ContactForm />
+    </InfoLayout>
+  );
+}
