@@ -6,6 +6,7 @@ import styles from '../info.module.css';
 export function Testimonials() {
   const { t } = useTranslation();
   const { testimonials } = useInfoContent();
+  if (testimonials.length === 0) return null;
   return (
     <section className={styles.testimonials} aria-labelledby="testimonials-heading">
       <h2 id="testimonials-heading">{t('info.testimonials.heading')}</h2>

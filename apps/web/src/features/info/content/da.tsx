@@ -37,13 +37,9 @@ export const da: InfoContent = {
       </p>
     </>
   ),
-  // Example quotes until real ones are collected with the users' consent: replace before launch
-  // (invented reviews are unlawful marketing; markedsføringsloven § 5, bilag 1 nr. 23 b-c).
-  testimonials: [
-    { quote: 'Boligagenten sendte mig en toværelses i Aarhus samme morgen, den blev sat op. Jeg var den første, der ringede.', who: 'Sofie, Aarhus' },
-    { quote: 'Rart at kunne se alle ledige boliger i Odense ét sted i stedet for at tjekke ti forskellige sider.', who: 'Mikkel, Odense' },
-    { quote: 'Jeg opsagde abonnementet, da jeg havde fået nøglerne. Det tog under et minut.', who: 'Amira, København' },
-  ],
+  // Only real quotes, given with the user's consent: invented reviews are unlawful marketing
+  // (markedsføringsloven § 5, bilag 1 nr. 23 b-c). None are collected yet, so the block stays hidden.
+  testimonials: [],
   partners: (
     <>
       <p>

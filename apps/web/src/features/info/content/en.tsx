@@ -37,13 +37,9 @@ export const en: InfoContent = {
       </p>
     </>
   ),
-  // Example quotes until real ones are collected with the users' consent: replace before launch
-  // (invented reviews are unlawful marketing; markedsføringsloven § 5, bilag 1 nr. 23 b-c).
-  testimonials: [
-    { quote: 'The boligagent sent me a two-room flat in Aarhus the morning it was listed. I was the first to call.', who: 'Sofie, Aarhus' },
-    { quote: 'Nice to see every vacant home in Odense in one place instead of checking ten different sites.', who: 'Mikkel, Odense' },
-    { quote: 'I cancelled my subscription once I had the keys. It took less than a minute.', who: 'Amira, Copenhagen' },
-  ],
+  // Only real quotes, given with the user's consent: invented reviews are unlawful marketing
+  // (markedsføringsloven § 5, bilag 1 nr. 23 b-c). None are collected yet, so the block stays hidden.
+  testimonials: [],
   partners: (
     <>
       <p>
