@@ -128,9 +128,14 @@ describe('/vis/{id}', () => {
     expect(within(banner).getByRole('link', { name: 'Opret profil' }).getAttribute('href')).toBe('/signup?next=%2Fvis%2F42');
   });
 
-  it('a missing dwelling is the 404 page', async () => {
-    server = await startApiServer({ 'GET /api/dwellings/7': { status: 404, body: { statusCode: 404 } } });
-    renderApp('/vis/7', { apiBaseUrl: `${server.origin}/api`, areas: AREAS_FIXTURE });
+  it.each([
+    [404, '7'],
+    // An id that cannot exist: not a number (400), or longer than the API takes in a path (414).
+    [400, 'abc'],
+    [414, 'x'.repeat(120)],
+  ])('an API %s for the dwelling is the 404 page', async (status, id) => {
+    server = await startApiServer({ [`GET /api/dwellings/${id}`]: { status, body: { statusCode: status } } });
+    renderApp(`/vis/${id}`, { apiBaseUrl: `${server.origin}/api`, areas: AREAS_FIXTURE });
     expect(await screen.findByRole('heading', { name: 'Ups! Siden findes ikke' })).toBeTruthy();
   });
 });

@@ -22,8 +22,8 @@ export function dwellingLoader(api: ApiClient) {
       if (isDwellingNotFound(dwelling)) throw data(null, { status: 404 });
       return { dwelling };
     } catch (error) {
-      // 400: an id that cannot exist (not a number) is as missing as one that does not.
-      if (isHttpError(error, 404) || isHttpError(error, 400)) throw data(null, { status: 404 });
+      // 400 and 414: an id that cannot exist (not a number, too long for a path) is as missing as one that does not.
+      if (isHttpError(error, 404) || isHttpError(error, 400) || isHttpError(error, 414)) throw data(null, { status: 404 });
       throw error;
     }
   };
