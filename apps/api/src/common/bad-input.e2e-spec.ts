@@ -18,6 +18,7 @@ import {
   loginRequestSchema,
   notificationLogSchema,
   eventRequestSchema,
+  contactRequestSchema,
   errorBeaconQuerySchema,
   serializeSessionPrefsCookie,
   setPasswordRequestSchema,
@@ -256,6 +257,7 @@ describe('bad input on every route (issue 12 §2)', () => {
         auth: true,
       },
       { method: 'POST', url: '/api/notificationLog', schema: notificationLogSchema, base: { user: 'someone', source: 'boligagent', type: 'click', dwellingId } },
+      { method: 'POST', url: '/api/contact', schema: contactRequestSchema, base: { name: 'Sofie Søger', email: 'sofie@husly.test', subject: 'Spørgsmål', message: 'Hvordan opsiger jeg mit abonnement?' } },
       { method: 'POST', url: '/api/event', schema: eventRequestSchema, base: { type: 'subscription/cancel-abort', payload: { step: 'warning', count: 1 } } },
       ...subscriptionRoutes(),
     ];
@@ -452,6 +454,8 @@ describe('bad input on every route (issue 12 §2)', () => {
       ...queryCases('GET', '/api/auth/facebook', { next: '/profile' }),
       ...queryCases('GET', '/api/auth/facebook/callback', { code: 'x', state: 'y' }),
       // A valid beacon is logged and counted (rate_limits): only the refused variants are sent.
+      // No parameters of its own: extra and repeated ones are ignored, never a 5xx.
+      ...queryCases('GET', '/api/alerts', { page: '1' }),
       ...queryCases('GET', '/i.gif', { error: 'TypeError: x is undefined', path: '/vis/1' }, { refusedBy: errorBeaconQuerySchema }),
       ...queryCases('DELETE', '/api/boligagents', agentRef, { refusedBy: boligagentRefQuerySchema }),
       ...queryCases('DELETE', '/api/boligagents/pref', { ...agentRef, area: city.slug }, { refusedBy: boligagentPrefRefQuerySchema }),
