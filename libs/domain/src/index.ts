@@ -14,3 +14,4 @@ export * from './subscriptions';
 export * from './site-hosts';
 export * from './site-alerts';
 export * from './site-throttles';
+export * from './passwords';
