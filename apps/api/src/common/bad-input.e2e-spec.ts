@@ -15,6 +15,8 @@ import {
   createBoligagentSchema,
   createSubscriptionRequestSchema,
   emailRequestSchema,
+  languageHandoffRedeemSchema,
+  languageHandoffRequestSchema,
   loginRequestSchema,
   notificationLogSchema,
   eventRequestSchema,
@@ -55,6 +57,8 @@ interface BodyRoute {
   schema: z.ZodType;
   base: Record<string, Json>;
   auth?: boolean;
+  /** Headers the route needs to get past its door (the handoff form's Origin). */
+  headers?: Record<string, string>;
   /** A GraphQL operation at POST /api/graph: `base` is its variables, `schema` their contract. */
   graphql?: string;
 }
@@ -210,6 +214,14 @@ describe('bad input on every route (issue 12 §2)', () => {
     const agentRef = { token: agent.token, id: agent.id };
     routes = [
       { method: 'POST', url: '/api/auth/login', schema: loginRequestSchema, base: { email: user.email, password, prefs: [pref] } },
+      { method: 'POST', url: '/api/auth/handoff', schema: languageHandoffRequestSchema, base: { language: 'en' }, auth: true },
+      {
+        method: 'POST',
+        url: '/api/auth/handoff/redeem',
+        schema: languageHandoffRedeemSchema,
+        base: { code: 'no-such-code', next: '/byer' },
+        headers: { origin: 'http://localhost:3000' },
+      },
       {
         method: 'POST',
         url: '/api/users',
@@ -354,7 +366,7 @@ describe('bad input on every route (issue 12 §2)', () => {
     const before = await databaseChecksum(t);
     const cases: Parameters<typeof sendAll>[0] = [];
     for (const route of routes) {
-      const headers = route.auth ? auth : {};
+      const headers = { ...(route.auth ? auth : {}), ...route.headers };
       const label = `${route.method} ${route.url}`;
       expect(route.schema.safeParse(route.base).success, `${label}: the base body is valid`).toBe(true);
       // The body as a whole: wrong JSON types, malformed JSON, deep nesting, a prototype key.
