@@ -65,8 +65,9 @@ function AdCard({ ad }: { ad: LandlordTenantAd }) {
   const facts: Array<[string, string]> = [
     [t('tenantAd.landlord.facts.area'), ad.area.label],
     [t('tenantAd.landlord.facts.rent'), t('tenantAd.landlord.upTo', { value: formatDkk(ad.rent) })],
-    [t('tenantAd.landlord.facts.rooms'), t('tenantAd.values.rooms', { count: ad.rooms })],
-    [t('tenantAd.landlord.facts.size'), t('tenantAd.values.size', { count: ad.size })],
+    // The seeker's minimums, as the editor's sliders set them.
+    [t('tenantAd.landlord.facts.rooms'), t('tenantAd.landlord.atLeast', { value: t('tenantAd.values.rooms', { count: ad.rooms }) })],
+    [t('tenantAd.landlord.facts.size'), t('tenantAd.landlord.atLeast', { value: t('tenantAd.values.size', { count: ad.size }) })],
     [t('tenantAd.landlord.facts.available'), ad.availableFrom ? t('tenantAd.landlord.from', { date: ad.availableFrom }) : t('tenantAd.landlord.now')],
   ];
   if (ad.dwelling.length > 0) facts.push([t('tenantAd.landlord.facts.dwelling'), ad.dwelling.map((d) => t(`tenantAd.dwelling.${d}`)).join(', ')]);

@@ -65,9 +65,23 @@ export function TenantAdEditorPage() {
   if (loadFailed) return <p className={styles.error} role="alert">{t('tenantAd.messages.failed')}</p>;
   if (!ad) return <p className={styles.muted}>{t('tenantAd.editor.loading')}</p>;
 
-  const setProfile = (patch: Partial<TenantAd['profile']>) => setAd({ ...ad, profile: { ...ad.profile, ...patch } });
-  const setHousing = (patch: Partial<TenantAd['housing']>) => setAd({ ...ad, housing: { ...ad.housing, ...patch } });
-  const setText = (patch: Partial<TenantAd['ad']>) => setAd({ ...ad, ad: { ...ad.ad, ...patch } });
+  // A field's error goes as soon as the seeker changes that field; the rest stay until the next save.
+  const clearErrors = (group: string, patch: object) => {
+    const fields = Object.keys(patch).map((key) => `${group}-${key}`);
+    if (fields.some((f) => f in errors)) setErrors(Object.fromEntries(Object.entries(errors).filter(([f]) => !fields.includes(f))));
+  };
+  const setProfile = (patch: Partial<TenantAd['profile']>) => {
+    clearErrors('profile', patch);
+    setAd({ ...ad, profile: { ...ad.profile, ...patch } });
+  };
+  const setHousing = (patch: Partial<TenantAd['housing']>) => {
+    clearErrors('housing', patch);
+    setAd({ ...ad, housing: { ...ad.housing, ...patch } });
+  };
+  const setText = (patch: Partial<TenantAd['ad']>) => {
+    clearErrors('ad', patch);
+    setAd({ ...ad, ad: { ...ad.ad, ...patch } });
+  };
   const toggle = <T extends string>(list: T[], value: T, on: boolean): T[] => (on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value));
 
   const focusFirstError = () =>
