@@ -250,7 +250,8 @@ export function TenantAdEditorPage() {
             </p>
           </div>
         )}
-        {outcome?.kind === 'failed' && (
+        {/* "Fix the marked fields" goes with the last marked field; a failed save stays until the next. */}
+        {outcome?.kind === 'failed' && (outcome.message === undefined || Object.keys(errors).length > 0) && (
           <p className={`${styles.message} ${styles.error}`} role="alert">
             {outcome.message ?? t('tenantAd.messages.failed')}
           </p>
