@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { TENANT_SLIDERS } from './constants';
 import { suggestCities } from './city-suggest';
+import { LANDLORD_CONTACT_THROTTLE } from './site-throttles';
 import {
   defaultTenantAd,
   firstName,
   isTenantSliderValue,
-  LANDLORD_CONTACT_THROTTLE,
   tenantAvailableFrom,
   tenantDateToIso,
   validateTenantAdForm,

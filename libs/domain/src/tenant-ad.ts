@@ -30,13 +30,6 @@ export const TENANT_AD_TEXT_LIMITS = {
   maxAge: 120,
 } as const;
 
-/**
- * Landlords writing to seekers through the landlord page (our numbers). Per address: a landlord
- * answering a handful of ads an hour fits, a script mailing every seeker does not. Per ad: a seeker
- * gets at most this many relayed messages a day, whoever sends them, so nobody can flood one inbox.
- */
-export const LANDLORD_CONTACT_THROTTLE = { perIp: 5, ipWindowMs: 60 * 60_000, perAd: 20, adWindowMs: 24 * 3600_000 } as const;
-
 /** Published ads shown on one city's landlord page, newest first (our choice). */
 export const LANDLORD_PAGE_LIMIT = 100;
 
