@@ -18,6 +18,7 @@ import { MailModule } from './infra/mail/mail.module';
 import { PrismaModule } from './infra/prisma/prisma.module';
 import { QueueModule } from './infra/queue/queue.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
+import { TenantAdModule } from './tenant-ad/tenant-ad.module';
 
 export interface AppOptions {
   /** Tests pass a clock they move; production uses the real time. */
@@ -56,6 +57,7 @@ export class AppModule {
         BoligagentModule,
         EventsModule,
         AlertsModule,
+        TenantAdModule,
       ],
     };
   }

@@ -15,3 +15,4 @@ export * from './site-hosts';
 export * from './site-alerts';
 export * from './site-throttles';
 export * from './passwords';
+export * from './tenant-ad';
