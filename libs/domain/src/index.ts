@@ -16,3 +16,4 @@ export * from './site-alerts';
 export * from './site-throttles';
 export * from './passwords';
 export * from './tenant-ad';
+export * from './cookie-consent';

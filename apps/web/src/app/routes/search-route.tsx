@@ -5,6 +5,7 @@ import { formatDkk, searchPageTitle, showResultsHeading } from '@husly/domain';
 import type { DwellingListResponse } from '@husly/contracts';
 import { BoligagentSignupBlock } from '../../features/boligagent/BoligagentSignupBlock';
 import { useBoligagentAutoAdjust } from '../../features/boligagent/use-boligagent-auto-adjust';
+import { useRememberedSearch } from '../../features/privacy/visitor-cookies';
 import { findCity } from '../../features/cities/city-selectors';
 import { useAreas } from '../../features/cities/use-areas';
 import { DwellingList } from '../../features/dwellings/components/dwelling-list';
@@ -96,6 +97,7 @@ export function SearchRoute() {
   const parsed = parseSearchUrl(new URLSearchParams(queryString), language);
   const city = search && areas.status === 'success' ? findCity(areas.data, search.q) : undefined;
   useBoligagentAutoAdjust({ area: city?.slug, rent: search?.rent, rooms: search?.rooms, size: search?.size });
+  useRememberedSearch({ area: city?.slug, rent: search?.rent, rooms: search?.rooms, size: search?.size });
   usePageTitle(search ? searchPageTitle(city?.label ?? search.q) : t('search.pageHeading'));
   usePageDescription(search ? t('searchResults.description', { query: search.q }) : undefined);
 
