@@ -9,7 +9,7 @@ import {
 } from '@husly/domain';
 import { readCookie } from '../../lib/cookies';
 
-// The visitor's cookie choice (ADR 0015), and the only way the web writes a cookie that needs it.
+// The visitor's cookie choice (ADR 0017), and the only way the web writes a cookie that needs it.
 
 const listeners = new Set<() => void>();
 /** Bumped when the choice changes or the banner is asked for again from the footer. */
