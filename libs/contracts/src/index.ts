@@ -9,3 +9,4 @@ export * from './subscriptions';
 export * from './events';
 export * from './alerts';
 export * from './content';
+export * from './unsubscribe';

@@ -13,3 +13,4 @@ export * from './accounts';
 export * from './subscriptions';
 export * from './site-hosts';
 export * from './site-alerts';
+export * from './unsubscribe';
