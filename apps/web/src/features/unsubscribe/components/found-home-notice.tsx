@@ -40,16 +40,17 @@ export function FoundHomeNotice() {
 
   if (undone) {
     return (
-      <p className={styles.success} role="status">
+      <p className={`${styles.success} ${styles.spaced}`} role="status">
         {t('unsubscribe.foundHome.undone')}
       </p>
     );
   }
   if (!state?.active) return null;
   return (
-    <section className={styles.card} data-testid="found-home-notice">
+    <section className={`${styles.card} ${styles.spaced}`} data-testid="found-home-notice">
       <h2 className={styles.subHeading}>{t('unsubscribe.foundHome.noticeHeading')}</h2>
-      <p>{t(state.renewalStopped ? 'unsubscribe.foundHome.noticeRenewal' : 'unsubscribe.foundHome.notice', { count: state.pausedBoligagents })}</p>
+      <p>{t(state.pausedBoligagents === 0 ? 'unsubscribe.foundHome.noticeNone' : 'unsubscribe.foundHome.notice', { count: state.pausedBoligagents })}</p>
+      {state.renewalStopped && <p>{t('unsubscribe.foundHome.noticeRenewal')}</p>}
       {failed && (
         <p className={styles.error} role="alert">
           {t('unsubscribe.errors.generic')}

@@ -71,7 +71,10 @@ export function UnsubscribeSurvey({ onAnswer, onSkip }: { onAnswer(reason: Unsub
               value={text}
               aria-invalid={missing || undefined}
               aria-describedby={missing ? `${id}-text-error` : undefined}
-              onChange={(event) => setText(event.target.value)}
+              onChange={(event) => {
+                setText(event.target.value);
+                if (event.target.value.trim() !== '') setMissing(false);
+              }}
             />
             {missing && (
               <p id={`${id}-text-error`} className={styles.fieldError}>

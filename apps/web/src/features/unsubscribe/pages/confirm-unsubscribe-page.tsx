@@ -33,7 +33,7 @@ export function ConfirmUnsubscribePage() {
   };
 
   return (
-    <div className={styles.page}>
+    <div className={`page ${styles.publicPage}`}>
       <section className={styles.card} data-testid="unsubscribe-confirm">
         <h1 className={styles.heading}>{t('unsubscribe.confirm.heading')}</h1>
         {(state.kind === 'ready' || state.kind === 'busy') && (

@@ -38,7 +38,7 @@ export function ManualUnsubscribePage() {
 
   if (session.status === 'user' && session.user.subscriptions.some((s) => s.renew && s.active)) {
     return (
-      <div className={styles.page}>
+      <div className={`page ${styles.publicPage}`}>
         <section className={styles.card}>
           <h1 className={styles.heading}>{t('unsubscribe.manual.heading')}</h1>
           <p>{t('unsubscribe.manual.subscriber')}</p>
@@ -112,7 +112,11 @@ export function ManualUnsubscribePage() {
       'aria-invalid': error ? true : undefined,
       'aria-describedby': error ? `${inputId}-error` : undefined,
       maxLength: props.maxLength,
-      onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value })),
+      onChange: (event: { target: { value: string } }) => {
+        setValues((v) => ({ ...v, [field]: event.target.value }));
+        // A corrected field is no longer marked; the next submit checks it again.
+        if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+      },
     };
     return (
       <div className={styles.field}>
@@ -131,7 +135,7 @@ export function ManualUnsubscribePage() {
   };
 
   return (
-    <div className={styles.page}>
+    <div className={`page ${styles.publicPage}`}>
       <section className={styles.card}>
         <h1 className={styles.heading}>{t('unsubscribe.manual.heading')}</h1>
         <p>{t('unsubscribe.manual.intro')}</p>
