@@ -15,6 +15,7 @@ const baseUrl = inject('baseUrl');
 const port = inject('port');
 const mailDir = inject('mailDir');
 const HOST = `http://localhost:${port}`;
+const EN_HOST = `http://en.localhost:${port}`;
 let cardMonth = 0;
 
 /** From the top: a page scrolled to its button would show the sticky header across the middle of the shot. */
@@ -43,13 +44,13 @@ describe('unsubscribe flows in a real browser', () => {
   beforeAll(async () => (browser = await launchBrowser()));
   afterAll(() => browser.close());
 
-  async function open(path: string, { token, viewport = DESKTOP }: { token?: string; viewport?: typeof DESKTOP } = {}): Promise<{ page: Page; errors: string[] }> {
+  async function open(path: string, { token, viewport = DESKTOP, host = HOST }: { token?: string; viewport?: typeof DESKTOP; host?: string } = {}): Promise<{ page: Page; errors: string[] }> {
     const context = await browser.newContext({ viewport });
-    if (token) await context.addCookies([{ name: 'token', value: token, url: HOST }]);
+    if (token) await context.addCookies([{ name: 'token', value: token, url: host }]);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${HOST}${path}`);
+    await page.goto(`${host}${path}`);
     return { page, errors };
   }
 
@@ -226,5 +227,19 @@ describe('unsubscribe flows in a real browser', () => {
     await confirm.getByRole('alert').waitFor();
     await screenshot(page, 'unsubscribe-confirm-used-360');
     expect(errors).toEqual([]);
+  });
+
+  it('in English: the warning page and the manual form', async () => {
+    const { token } = await subscriber('Emma Lund');
+    const { page, errors } = await open('/profile/subscription', { token, host: EN_HOST, viewport: PHONE });
+    await page.getByTestId('subscription-card').first().getByRole('link', { name: 'Cancel subscription' }).click();
+    await page.getByTestId('unsubscribe-warning').getByRole('heading', { name: 'Important before you cancel' }).waitFor();
+    await screenshot(page, 'unsubscribe-warning-en-360');
+
+    const visitor = await open('/afmelding', { host: EN_HOST, viewport: PHONE });
+    await visitor.page.getByRole('heading', { name: 'Cancel subscription' }).waitFor();
+    await visitor.page.getByTestId('manual-unsubscribe-form').getByRole('button', { name: 'Send cancellation' }).waitFor();
+    await screenshot(visitor.page, 'unsubscribe-manual-en-360');
+    expect([...errors, ...visitor.errors]).toEqual([]);
   });
 });

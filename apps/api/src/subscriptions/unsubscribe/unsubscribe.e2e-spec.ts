@@ -184,6 +184,16 @@ describe('"found a home": every boligagent paused and renewal stopped in one ste
     expect((await t.prisma.boligagent.findFirstOrThrow({ where: { userId: user.id } })).enabled).toBe(true);
   });
 
+  it("is in the user's data export and goes with the account", async () => {
+    const { user, auth } = await subscriber();
+    const ip = address();
+    await t.request('POST', '/api/users/me/found-home', {}, auth, ip);
+    const data = (await t.request('GET', '/api/users/me/export', undefined, auth, ip)).body;
+    expect(data.profile.foundHomes).toHaveLength(1);
+    expect((await t.request('DELETE', '/api/users/me', undefined, auth, ip)).status).toBe(204);
+    expect(await t.prisma.foundHome.count({ where: { userId: user.id } })).toBe(0);
+  });
+
   it('needs a login', async () => {
     expect((await t.request('POST', '/api/users/me/found-home', {}, {}, address())).status).toBe(401);
     expect((await t.request('DELETE', '/api/users/me/found-home', undefined, {}, address())).status).toBe(401);
