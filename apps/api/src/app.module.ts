@@ -19,6 +19,7 @@ import { PrismaModule } from './infra/prisma/prisma.module';
 import { QueueModule } from './infra/queue/queue.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
 import { UnsubscribeModule } from './subscriptions/unsubscribe/unsubscribe.module';
+import { TenantAdModule } from './tenant-ad/tenant-ad.module';
 
 export interface AppOptions {
   /** Tests pass a clock they move; production uses the real time. */
@@ -58,6 +59,7 @@ export class AppModule {
         BoligagentModule,
         EventsModule,
         AlertsModule,
+        TenantAdModule,
       ],
     };
   }

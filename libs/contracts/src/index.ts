@@ -10,3 +10,4 @@ export * from './events';
 export * from './alerts';
 export * from './content';
 export * from './unsubscribe';
+export * from './tenant-ad';

@@ -67,8 +67,6 @@ export const FRONT_PAGE = {
 
 export const PROFILE = {
   nameMaxLength: 50,
-  /** Set and reset password screens. */
-  passwordMinLength: 3,
 } as const;
 
 /** Section 2: a page title shorter than this gets the site suffix. */

@@ -14,3 +14,6 @@ export * from './subscriptions';
 export * from './site-hosts';
 export * from './site-alerts';
 export * from './unsubscribe';
+export * from './site-throttles';
+export * from './passwords';
+export * from './tenant-ad';

@@ -132,11 +132,14 @@ describe('validateName (error type "name")', () => {
 });
 
 describe('validateSignup', () => {
-  const ok = { email: 'ida@example.dk', name: 'Ida Hansen', password: 'hemmelig', repeatPassword: 'hemmelig', terms: true };
+  const ok = { email: 'ida@example.dk', name: 'Ida Hansen', password: 'hemmelig-2026', repeatPassword: 'hemmelig-2026', terms: true };
   it.each([
     [ok, []],
     // Compared after trimming.
-    [{ ...ok, repeatPassword: ' hemmelig ' }, []],
+    [{ ...ok, repeatPassword: ' hemmelig-2026 ' }, []],
+    // The one password rule (issue 15): "ab" was accepted at signup.
+    [{ ...ok, password: 'ab', repeatPassword: 'ab' }, ['password:password-too-short']],
+    [{ ...ok, password: 'password1', repeatPassword: 'password1' }, ['password:password-too-common']],
     [{ ...ok, repeatPassword: 'andet' }, ['repeatPassword:passwords-mismatch']],
     [{ ...ok, email: '' }, ['email:email-required']],
     [{ ...ok, email: 'ida@example' }, ['email:email-invalid']],
@@ -183,12 +186,15 @@ describe('validateEmailChange', () => {
 
 describe('validatePasswordChange', () => {
   it.each([
-    [{ newPassword: 'ny', repeat: 'ny', oldPassword: 'gammel' }, []],
-    [{ newPassword: 'ny', repeat: 'ny', missingPw: true }, []],
-    [{ newPassword: 'ny', repeat: 'ny' }, ['oldPassword:old-password-required']],
+    [{ newPassword: 'ny-kode-2026', repeat: 'ny-kode-2026', oldPassword: 'gammel' }, []],
+    [{ newPassword: 'ny-kode-2026', repeat: 'ny-kode-2026', missingPw: true }, []],
+    [{ newPassword: 'ny-kode-2026', repeat: 'ny-kode-2026' }, ['oldPassword:old-password-required']],
     [{ newPassword: '', repeat: '', oldPassword: 'g' }, ['newPassword:password-missing', 'repeat:password-missing']],
-    [{ newPassword: 'ny', repeat: 'andet', oldPassword: 'g' }, ['repeat:password-change-mismatch']],
-    [{ newPassword: 'ny ', repeat: ' ny', oldPassword: 'g' }, []],
+    [{ newPassword: 'ny-kode-2026', repeat: 'andet', oldPassword: 'g' }, ['repeat:password-change-mismatch']],
+    [{ newPassword: 'ny-kode-2026 ', repeat: ' ny-kode-2026', oldPassword: 'g' }, []],
+    // "x" was accepted as a new password.
+    [{ newPassword: 'x', repeat: 'x', oldPassword: 'g' }, ['newPassword:password-too-short']],
+    [{ newPassword: 'Kodeord123', repeat: 'Kodeord123', oldPassword: 'g' }, ['newPassword:password-too-common']],
   ])('%j → %j', (input, expected) => {
     expect(codes(validatePasswordChange(input))).toEqual(expected);
   });
@@ -205,9 +211,9 @@ describe('validatePasswordChange', () => {
 
 describe('validatePasswordSet', () => {
   it.each([
-    [{ password: 'abc', repeat: 'abc' }, []],
-    [{ password: 'ab', repeat: 'ab' }, ['password:password-too-short']],
-    [{ password: 'abc', repeat: 'abd' }, ['repeat:password-set-mismatch']],
+    [{ password: 'abc-def-gh', repeat: 'abc-def-gh' }, []],
+    [{ password: 'abc', repeat: 'abc' }, ['password:password-too-short']],
+    [{ password: 'abc-def-gh', repeat: 'abc-def-gi' }, ['repeat:password-set-mismatch']],
     [{ password: '', repeat: '' }, ['password:password-required']],
   ])('%j → %j', (input, expected) => {
     expect(codes(validatePasswordSet(input))).toEqual(expected);

@@ -5,6 +5,7 @@ import type { BoligagentErrorCode } from './boligagent';
 import { DEFAULT_LANGUAGE, PROFILE, SEARCH, SEARCH_SLIDERS, TENANT_AD, UNSUBSCRIBE_REASONS, type Language } from './constants';
 import { calendarDay, parseDanishDate } from './display';
 import { interpolate } from './error-catalogue';
+import { passwordProblem } from './passwords';
 
 export const VALIDATION_MESSAGES = {
   'email-required': { da: 'Email-adressen skal udfyldes.', en: 'Email address is required' },
@@ -29,8 +30,16 @@ export const VALIDATION_MESSAGES = {
   },
   'old-password-required': { da: 'Din nuværende adgangskode mangler.', en: 'Your current password is missing.' },
   'password-too-short': {
-    da: 'Adgangskoden skal være på mindst 3 tegn.',
-    en: 'The password must be at least 3 characters.',
+    da: 'Adgangskoden skal være på mindst 8 tegn.',
+    en: 'The password must be at least 8 characters.',
+  },
+  'password-too-long': {
+    da: 'Adgangskoden må højst være på 128 tegn.',
+    en: 'The password can be at most 128 characters.',
+  },
+  'password-too-common': {
+    da: 'Den adgangskode bruger mange andre, så den er nem at gætte. Vælg en anden.',
+    en: 'That password is used by many others, so it is easy to guess. Choose another.',
   },
   'password-set-mismatch': {
     da: 'Øv! Adgangskoderne matcher ikke. Prøv venligst igen.',
@@ -48,6 +57,16 @@ export const VALIDATION_MESSAGES = {
   'area-required': { da: 'Vælg et område.', en: 'Choose an area.' },
   'phone-required': { da: 'Telefonnummeret skal udfyldes.', en: 'Phone number is required.' },
   'reason-required': { da: 'Fortæl os venligst hvorfor.', en: 'Please tell us why.' },
+  // Tenant ad (libs/domain/src/tenant-ad.ts); our texts.
+  'tenant-name-required': { da: 'Skriv dit navn.', en: 'Please enter your name.' },
+  'tenant-email-invalid': { da: 'Skriv en gyldig email-adresse.', en: 'Please enter a valid email address.' },
+  'age-too-high': { da: 'Skriv din alder i hele år.', en: 'Please enter your age in whole years.' },
+  'slider-out-of-range': { da: 'Vælg en værdi mellem {min} og {max}.', en: 'Choose a value between {min} and {max}.' },
+  'subject-required': { da: 'Giv din annonce en overskrift.', en: 'Give your ad a headline.' },
+  'text-required': {
+    da: 'Skriv lidt om dig selv og den bolig, du søger.',
+    en: 'Write a little about yourself and the home you are looking for.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ValidationCode = keyof typeof VALIDATION_MESSAGES;
@@ -147,7 +166,9 @@ export function validateSignup(input: SignupInput, lang: Language = DEFAULT_LANG
   if (blank(input.email)) errors.push(fieldError('email', 'email-required', lang));
   else if (!isValidEmail(input.email)) errors.push(fieldError('email', 'email-invalid', lang));
   errors.push(...validateName(input.name, lang));
+  const problem = blank(input.password) ? null : passwordProblem(input.password);
   if (blank(input.password)) errors.push(fieldError('password', 'password-required', lang));
+  else if (problem) errors.push(fieldError('password', problem, lang));
   else if (input.password.trim() !== (input.repeatPassword ?? '').trim()) {
     errors.push(fieldError('repeatPassword', 'passwords-mismatch', lang));
   }
@@ -188,7 +209,9 @@ export function validatePasswordChange(
 ): FieldError<'newPassword' | 'repeat' | 'oldPassword'>[] {
   const errors: FieldError<'newPassword' | 'repeat' | 'oldPassword'>[] = [];
   if (!input.missingPw && blank(input.oldPassword)) errors.push(fieldError('oldPassword', 'old-password-required', lang));
+  const problem = blank(input.newPassword) ? null : passwordProblem(input.newPassword);
   if (blank(input.newPassword)) errors.push(fieldError('newPassword', 'password-missing', lang));
+  else if (problem) errors.push(fieldError('newPassword', problem, lang));
   if (blank(input.repeat)) errors.push(fieldError('repeat', 'password-missing', lang));
   else if (!blank(input.newPassword) && input.newPassword.trim() !== input.repeat.trim()) {
     errors.push(fieldError('repeat', 'password-change-mismatch', lang));
@@ -196,14 +219,15 @@ export function validatePasswordChange(
   return errors;
 }
 
-/** Set or reset screen: required, at least 3 characters, both equal. */
+/** Set or reset screen: required, the one password rule, both equal. */
 export function validatePasswordSet(
   input: { password: string; repeat: string },
   lang: Language = DEFAULT_LANGUAGE,
 ): FieldError<'password' | 'repeat'>[] {
   const password = (input.password ?? '').trim();
   if (password === '') return [fieldError('password', 'password-required', lang)];
-  if (password.length < PROFILE.passwordMinLength) return [fieldError('password', 'password-too-short', lang)];
+  const problem = passwordProblem(password);
+  if (problem) return [fieldError('password', problem, lang)];
   if (password !== (input.repeat ?? '').trim()) return [fieldError('repeat', 'password-set-mismatch', lang)];
   return [];
 }

@@ -348,7 +348,7 @@ describe('accounts API', () => {
       expect(again.status).toBe(400);
       expect(again.body.message).toBe(ERROR_MESSAGES.tokenNotRecognised);
 
-      const mismatch = await t.request('PUT', '/api/users/me/set-password', { password: 'ny-kode', repeat: 'ny-kod' }, bearer(verified.body.token));
+      const mismatch = await t.request('PUT', '/api/users/me/set-password', { password: 'ny-kode-2026', repeat: 'ny-kode-2027' }, bearer(verified.body.token));
       expect(mismatch.status).toBe(422);
       expect(mismatch.body.errors).toEqual([{ path: 'repeat', message: 'Øv! Adgangskoderne matcher ikke. Prøv venligst igen.' }]);
       const short = await t.request('PUT', '/api/users/me/set-password', { password: 'ab' }, bearer(verified.body.token));
@@ -398,22 +398,49 @@ describe('accounts API', () => {
     });
   });
 
+  describe('one password rule (issue 15: signup took "ab", a change took "x")', () => {
+    it('signup and change refuse a short or common password, in the language asked for, and save nothing', async () => {
+      const address = email();
+      const short = await t.request('POST', '/api/users', signupBody({ email: address, password: 'ab', repeatPassword: 'ab' }), from(ip()));
+      expect(short.status).toBe(422);
+      expect(short.body.errors).toContainEqual({ path: 'password', message: VALIDATION_MESSAGES['password-too-short'].da });
+      const common = await t.request('POST', '/api/users', signupBody({ email: address, password: 'Password1', repeatPassword: 'Password1' }), from(ip(), { host: 'en.localhost' }));
+      expect(common.status).toBe(422);
+      expect(common.body.errors).toContainEqual({ path: 'password', message: VALIDATION_MESSAGES['password-too-common'].en });
+      expect(await t.prisma.user.count({ where: { email: address } })).toBe(0);
+      const tooLong = await t.request('POST', '/api/users', signupBody({ email: address, password: 'ab'.repeat(65), repeatPassword: 'ab'.repeat(65) }), from(ip()));
+      expect(tooLong.body.errors).toContainEqual({ path: 'password', message: VALIDATION_MESSAGES['password-too-long'].da });
+      // A long pass phrase is welcome.
+      const phrase = 'min kat hedder Mis og bor i Aarhus';
+      await signup({ email: address, password: phrase, repeatPassword: phrase });
+
+      const { token, email: changer } = await signup();
+      const x = await t.request('POST', '/api/users/me/pass', { newPassword: 'x', repeat: 'x', oldPassword: PASSWORD }, bearer(token));
+      expect(x.status).toBe(422);
+      expect(x.body.errors).toContainEqual({ path: 'newPassword', message: VALIDATION_MESSAGES['password-too-short'].da });
+      const qwerty = await t.request('POST', '/api/users/me/pass', { newPassword: 'qwertyuiop', repeat: 'qwertyuiop', oldPassword: PASSWORD }, bearer(token));
+      expect(qwerty.body.errors).toContainEqual({ path: 'newPassword', message: VALIDATION_MESSAGES['password-too-common'].da });
+      // Refused changes left the old password in place.
+      expect((await t.request('POST', '/api/auth/login', { email: changer, password: PASSWORD }, from(ip()))).status).toBe(200);
+    });
+  });
+
   describe('profile', () => {
     it('changes the password with the current one; wrong current → 422, missing or unequal → the spec messages', async () => {
       const { token, email: address } = await signup();
       const missing = await t.request('POST', '/api/users/me/pass', { newPassword: '', oldPassword: PASSWORD }, bearer(token));
       expect(missing.status).toBe(422);
       expect(missing.body.errors).toContainEqual({ path: 'newPassword', message: 'Adgangskoden mangler.' });
-      const unequal = await t.request('POST', '/api/users/me/pass', { newPassword: 'abc-def', repeat: 'abc-xyz', oldPassword: PASSWORD }, bearer(token));
+      const unequal = await t.request('POST', '/api/users/me/pass', { newPassword: 'abc-def-gh', repeat: 'abc-xyz-gh', oldPassword: PASSWORD }, bearer(token));
       expect(unequal.body.errors).toContainEqual({ path: 'repeat', message: 'Hovsa! Adgangskoderne er ikke ens. Prøv venligst igen.' });
-      const noOld = await t.request('POST', '/api/users/me/pass', { newPassword: 'abc-def' }, bearer(token));
+      const noOld = await t.request('POST', '/api/users/me/pass', { newPassword: 'abc-def-gh' }, bearer(token));
       expect(noOld.body.errors).toContainEqual({ path: 'oldPassword', message: VALIDATION_MESSAGES['old-password-required'].da });
-      const wrong = await t.request('POST', '/api/users/me/pass', { newPassword: 'abc-def', oldPassword: 'forkert' }, bearer(token));
+      const wrong = await t.request('POST', '/api/users/me/pass', { newPassword: 'abc-def-gh', oldPassword: 'forkert' }, bearer(token));
       expect(wrong.status).toBe(422);
       expect(wrong.body.errors).toEqual([{ path: 'oldPassword', message: 'This password is not correct.' }]);
-      const ok = await t.request('POST', '/api/users/me/pass', { newPassword: 'abc-def', repeat: ' abc-def ', oldPassword: PASSWORD }, bearer(token));
+      const ok = await t.request('POST', '/api/users/me/pass', { newPassword: 'abc-def-gh', repeat: ' abc-def-gh ', oldPassword: PASSWORD }, bearer(token));
       expect(ok.status).toBe(200);
-      expect((await t.request('POST', '/api/auth/login', { email: address, password: 'abc-def' }, from(ip()))).status).toBe(200);
+      expect((await t.request('POST', '/api/auth/login', { email: address, password: 'abc-def-gh' }, from(ip()))).status).toBe(200);
       expect((await t.request('POST', '/api/users/me/pass', { newPassword: 'x' })).status).toBe(401);
     });
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ContactMessage } from '@husly/contracts';
-import type { Language } from '@husly/domain';
+import { CONTACT_FORM_THROTTLE, type Language } from '@husly/domain';
 import type { RateLimit } from '../accounts/rate-limit.service';
 import { RateLimitService } from '../accounts/rate-limit.service';
 import type { AppConfig } from '../config/app-config';
@@ -8,9 +8,8 @@ import { APP_CONFIG } from '../config/config.module';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { JOBS } from '../infra/queue/jobs';
 
-/** A person writes a few messages an hour at most; more from one address is a script filling support's inbox. */
 export const CONTACT_LIMITS = {
-  ip: (ip: string): RateLimit => ({ bucket: `contact:ip:${ip}`, max: 5, windowMs: 3600_000 }),
+  ip: (ip: string): RateLimit => ({ bucket: `contact:ip:${ip}`, max: CONTACT_FORM_THROTTLE.perIp, windowMs: CONTACT_FORM_THROTTLE.windowMs }),
 };
 
 /**

@@ -1,18 +1,21 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { RecordedEvent } from '@husly/contracts';
+import { ERROR_BEACON_THROTTLE, EVENT_THROTTLE } from '@husly/domain';
 import type { RateLimit } from '../accounts/rate-limit.service';
 import { RateLimitService } from '../accounts/rate-limit.service';
 import { Clock } from '../infra/clock/clock';
 import { PrismaService } from '../infra/prisma/prisma.service';
 
-/** Per client address: a page sends a handful; a script sending more is not a person. */
 export const EVENT_LIMITS = {
-  ip: (ip: string): RateLimit => ({ bucket: `event:ip:${ip}`, max: 60, windowMs: 10 * 60_000 }),
-  user: (userId: number): RateLimit => ({ bucket: `event:user:${userId}`, max: 120, windowMs: 10 * 60_000 }),
+  ip: (ip: string): RateLimit => ({ bucket: `event:ip:${ip}`, max: EVENT_THROTTLE.perIp, windowMs: EVENT_THROTTLE.windowMs }),
+  user: (userId: number): RateLimit => ({ bucket: `event:user:${userId}`, max: EVENT_THROTTLE.perUser, windowMs: EVENT_THROTTLE.windowMs }),
 };
 
-/** Error beacons logged per client address an hour: one broken page reports, a loop does not flood the log. */
-export const ERROR_BEACON_LIMIT = (ip: string): RateLimit => ({ bucket: `error-beacon:ip:${ip}`, max: 20, windowMs: 3600_000 });
+export const ERROR_BEACON_LIMIT = (ip: string): RateLimit => ({
+  bucket: `error-beacon:ip:${ip}`,
+  max: ERROR_BEACON_THROTTLE.perIp,
+  windowMs: ERROR_BEACON_THROTTLE.windowMs,
+});
 
 /** Control characters (and line separators) would let a beacon forge lines in the log. */
 const LOG_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;

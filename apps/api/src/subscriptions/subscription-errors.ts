@@ -1,7 +1,8 @@
 import { HttpException } from '@nestjs/common';
-import { apiError, issuesToFieldErrors, type SubscriptionErrorCode } from '@husly/contracts';
+import { apiError, type SubscriptionErrorCode } from '@husly/contracts';
 import { PAYMENT_MESSAGES } from '@husly/domain';
 import type { z } from 'zod';
+import { parseInput as parseCommon } from '../common/parse-input';
 
 /** A subscription refusal: REST answers it as {statusCode, code, message}; GraphQL as extensions.code. */
 export function subscriptionError(status: number, code: SubscriptionErrorCode, message: string, field?: string): HttpException {
@@ -18,14 +19,10 @@ export function paymentFailed(paymentCode: number, message: string = PAYMENT_MES
   return new HttpException({ ...apiError(402, message, { code: 'payment-failed', ...(field ? { field } : {}) }), paymentCode, messageKey: messageKey ?? 'generic' }, 402);
 }
 
-/** The body, query or params parsed by a contract schema; a wrong shape is a 400 naming the fields. */
+/** The common parse, with a missing terms box answered in the payment form's words. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input ?? {});
-  if (parsed.success) return parsed.data;
-  const errors = issuesToFieldErrors(parsed.error.issues);
-  const terms = errors.find((e) => e.path === 'terms' || e.path === 'meta.terms');
-  if (terms) throw new HttpException(apiError(400, PAYMENT_MESSAGES.termsRequired, { code: 'terms-required', field: terms.path, errors }), 400);
-  // The input primitives' own code (nul-character, ...), as the search gives it: REST `code` and GraphQL `extensions.code` alike.
-  const code = (parsed.error.issues[0] as { params?: { code?: string } } | undefined)?.params?.code;
-  throw new HttpException(apiError(400, 'Validation failed', { field: errors[0]?.path || undefined, errors, ...(code ? { code } : {}) }), 400);
+  return parseCommon(schema, input, (errors) => {
+    const terms = errors.find((e) => e.path === 'terms' || e.path === 'meta.terms');
+    return terms ? new HttpException(apiError(400, PAYMENT_MESSAGES.termsRequired, { code: 'terms-required', field: terms.path, errors }), 400) : undefined;
+  });
 }

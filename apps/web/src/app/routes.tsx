@@ -5,6 +5,7 @@ import { BoligagentTokenPage, BoligagentUnsubscribePage, BoligagentVerifyPage } 
 import type { AreasStore } from '../features/cities/areas-store';
 import { infoRoutes } from '../features/info/info-routes';
 import { unsubscribeRoutes } from '../features/unsubscribe/unsubscribe-routes';
+import { tenantAdRoutes } from '../features/tenant-ad/tenant-ad-routes';
 import type { ApiClient } from '../lib/api-client';
 import { NotFoundPage } from './errors/not-found-page';
 import { RethrowRouteError, RouteError } from './errors/route-error';
@@ -49,6 +50,7 @@ export function createRoutes({ areas, api, server = false }: RouteDeps): RouteOb
             { path: 'boligagent/:token', element: <BoligagentTokenPage /> },
             ...infoRoutes(),
             ...unsubscribeRoutes(),
+            ...tenantAdRoutes(api),
             { path: ':city', loader: cityLoader(areas, api), element: <CityRoute /> },
             { path: '*', loader: notFoundLoader, element: <NotFoundPage /> },
           ],

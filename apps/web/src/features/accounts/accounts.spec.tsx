@@ -84,6 +84,12 @@ describe('accounts pages', () => {
     fireEvent.change(main().getByLabelText('Adgangskode'), { target: { value: 'abc' } });
     fireEvent.change(main().getByLabelText('Gentag adgangskode'), { target: { value: 'abc' } });
     fireEvent.click(main().getByRole('checkbox', { name: /Jeg accepterer/ }));
+    // The shared password rule answers before the server is asked; the hint said it beforehand.
+    expect(main().getByText(/Mindst 8 tegn/)).toBeTruthy();
+    fireEvent.click(main().getByRole('button', { name: 'Opret profil' }));
+    expect(await main().findByText('Adgangskoden skal være på mindst 8 tegn.')).toBeTruthy();
+    fireEvent.change(main().getByLabelText('Adgangskode'), { target: { value: 'tagryg-mose-8' } });
+    fireEvent.change(main().getByLabelText('Gentag adgangskode'), { target: { value: 'tagryg-mose-8' } });
     fireEvent.click(main().getByRole('button', { name: 'Opret profil' }));
     expect(await main().findByText('Email-adressen er allerede i brug.')).toBeTruthy();
     fireEvent.click(main().getByRole('button', { name: 'Opret profil' }));

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { validatePasswordChange, validatePasswordSet, type FieldError } from '@husly/domain';
+import { PASSWORD_RULE, validatePasswordChange, validatePasswordSet, type FieldError } from '@husly/domain';
 import type { SessionUser } from '@husly/contracts';
 import { useApi } from '../../../lib/api-context';
 import { useSite } from '../../../lib/site-context';
@@ -52,7 +52,9 @@ export function ChangePasswordForm({ user }: { user: SessionUser }) {
       const server = fieldErrors(error);
       if (server.oldPassword) server.oldPassword = t('accounts.password.wrongOld');
       setErrors(server);
-      setStatus({ kind: 'error', message: failureText(error, t, t('accounts.actionFailed')) });
+      // A field the server marked says it beside the field; the same text again above the form was noise.
+      if (Object.values(server).some(Boolean)) setStatus({ kind: 'idle' });
+      else setStatus({ kind: 'error', message: failureText(error, t, t('accounts.actionFailed')) });
     }
   }
 
@@ -63,7 +65,7 @@ export function ChangePasswordForm({ user }: { user: SessionUser }) {
       {!missingPw && (
         <TextField label={t('accounts.fields.oldPassword')} type="password" name="oldPassword" autoComplete="current-password" value={values.oldPassword} onChange={update('oldPassword')} error={errors.oldPassword} />
       )}
-      <TextField label={t('accounts.fields.newPassword')} type="password" name="newPassword" autoComplete="new-password" value={values.newPassword} onChange={update('newPassword')} error={errors.newPassword} />
+      <TextField label={t('accounts.fields.newPassword')} type="password" name="newPassword" autoComplete="new-password" hint={t('accounts.passwordHint', { min: PASSWORD_RULE.minLength })} maxLength={PASSWORD_RULE.maxLength} value={values.newPassword} onChange={update('newPassword')} error={errors.newPassword} />
       <TextField label={t('accounts.fields.repeatPassword')} type="password" name="repeat" autoComplete="new-password" value={values.repeat} onChange={update('repeat')} error={errors.repeat} />
       <button type="submit" className={`button button-primary ${styles.submit}`} disabled={status.kind === 'loading'} aria-busy={status.kind === 'loading'}>
         {status.kind === 'loading' ? t('common.loading') : t('accounts.password.submit')}
@@ -72,7 +74,7 @@ export function ChangePasswordForm({ user }: { user: SessionUser }) {
   );
 }
 
-/** Set or reset screen: at least 3 characters, both equal ("Øv! Adgangskoderne matcher ikke..."). */
+/** Set or reset screen: the one password rule, both equal ("Øv! Adgangskoderne matcher ikke..."). */
 export function SetPasswordForm({ onDone }: { onDone(): void }) {
   const { t } = useTranslation();
   const { language } = useSite();
@@ -103,7 +105,7 @@ export function SetPasswordForm({ onDone }: { onDone(): void }) {
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('accounts.reset.setHeading')}>
       {status.kind === 'error' && <FormMessage kind="error">{status.message}</FormMessage>}
-      <TextField label={t('accounts.fields.newPassword')} type="password" name="password" autoComplete="new-password" value={values.password} onChange={update('password')} error={errors.password} />
+      <TextField label={t('accounts.fields.newPassword')} type="password" name="password" autoComplete="new-password" hint={t('accounts.passwordHint', { min: PASSWORD_RULE.minLength })} maxLength={PASSWORD_RULE.maxLength} value={values.password} onChange={update('password')} error={errors.password} />
       <TextField label={t('accounts.fields.repeatPassword')} type="password" name="repeat" autoComplete="new-password" value={values.repeat} onChange={update('repeat')} error={errors.repeat} />
       <button type="submit" className={`button button-primary ${styles.submit}`} disabled={status.kind === 'loading'} aria-busy={status.kind === 'loading'}>
         {status.kind === 'loading' ? t('common.loading') : t('accounts.reset.setSubmit')}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { COOKIES, EXAMPLE_EMAIL, SIGNUP_MESSAGES, signupFailure, validateSignup, type SignupField } from '@husly/domain';
+import { COOKIES, PASSWORD_RULE, EXAMPLE_EMAIL, SIGNUP_MESSAGES, signupFailure, validateSignup, type SignupField } from '@husly/domain';
 import { isApiError, utmSchema, type SessionResponse, type Utm } from '@husly/contracts';
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
@@ -89,7 +89,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp?(session: SessionRespons
       {failure && <FormMessage kind="error">{failure}</FormMessage>}
       <TextField label={t('accounts.fields.name')} name="name" autoComplete="name" value={values.name} onChange={update('name')} error={errors.name} maxLength={80} />
       <TextField label={t('accounts.fields.email')} type="email" name="email" autoComplete="email" inputMode="email" value={values.email} onChange={update('email')} error={errors.email} />
-      <TextField label={t('accounts.fields.password')} type="password" name="password" autoComplete="new-password" value={values.password} onChange={update('password')} error={errors.password} />
+      <TextField label={t('accounts.fields.password')} type="password" name="password" autoComplete="new-password" hint={t('accounts.passwordHint', { min: PASSWORD_RULE.minLength })} maxLength={PASSWORD_RULE.maxLength} value={values.password} onChange={update('password')} error={errors.password} />
       <TextField
         label={t('accounts.fields.repeatPassword')}
         type="password"

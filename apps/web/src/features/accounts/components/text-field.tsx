@@ -6,11 +6,14 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   value: string;
   onChange(value: string): void;
   error?: string | null;
+  /** What the field expects, shown under it before anything goes wrong (the password rule). */
+  hint?: string;
 }
 
 /** A labelled input; its error is announced and tied to the field (aria-describedby). */
-export function TextField({ label, value, onChange, error, className, ...input }: TextFieldProps) {
+export function TextField({ label, value, onChange, error, hint, className, ...input }: TextFieldProps) {
   const id = useId();
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={id}>
@@ -22,9 +25,14 @@ export function TextField({ label, value, onChange, error, className, ...input }
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy || undefined}
         {...input}
       />
+      {hint && !error && (
+        <p id={`${id}-hint`} className={styles.fieldHint}>
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className={styles.fieldError}>
           {error}

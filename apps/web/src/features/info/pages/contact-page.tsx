@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { CompanyAddress } from '../../../components/ui/company-address';
 import { usePublicSettings } from '../../../lib/public-settings';
 import { ContactForm } from '../components/contact-form';
 import { InfoLayout } from '../components/info-layout';
@@ -16,15 +17,7 @@ export function ContactPage() {
       aside={
         <div className={styles.companyCard}>
           <h2>{t('info.contact.companyHeading')}</h2>
-          <address>
-            {company.name}
-            <br />
-            {company.address}
-            <br />
-            {company.zip} {company.city}
-            <br />
-            {t('info.contact.cvr', { cvr: company.cvr })}
-          </address>
+          <CompanyAddress {...company} />
         </div>
       }
     >

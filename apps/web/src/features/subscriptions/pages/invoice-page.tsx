@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { VAT } from '@husly/domain';
 import type { Transaction } from '@husly/contracts';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { CompanyAddress } from '../../../components/ui/company-address';
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { usePageTitle } from '../../../lib/document-head';
@@ -89,15 +90,7 @@ export function InvoicePage() {
           <h3 id="invoice-company" className={styles.subHeading}>
             {t('subscriptions.invoice.company')}
           </h3>
-          <address className={styles.address}>
-            {company.name}
-            <br />
-            {company.address}
-            <br />
-            {company.zip} {company.city}
-            <br />
-            {t('subscriptions.invoice.cvr')} {company.tax}
-          </address>
+          <CompanyAddress className={styles.address} name={company.name} address={company.address} zip={company.zip} city={company.city} cvr={company.tax} />
         </section>
       </div>
 
