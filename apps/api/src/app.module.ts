@@ -18,6 +18,7 @@ import { MailModule } from './infra/mail/mail.module';
 import { PrismaModule } from './infra/prisma/prisma.module';
 import { QueueModule } from './infra/queue/queue.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
+import { UnsubscribeModule } from './subscriptions/unsubscribe/unsubscribe.module';
 import { TenantAdModule } from './tenant-ad/tenant-ad.module';
 
 export interface AppOptions {
@@ -51,6 +52,7 @@ export class AppModule {
           plugins: [ApolloServerPluginLandingPageDisabled()],
         }),
         SubscriptionsModule,
+        UnsubscribeModule,
         AccountsModule,
         ContentModule,
         DwellingsModule,

@@ -13,6 +13,7 @@ export * from './accounts';
 export * from './subscriptions';
 export * from './site-hosts';
 export * from './site-alerts';
+export * from './unsubscribe';
 export * from './site-throttles';
 export * from './passwords';
 export * from './tenant-ad';

@@ -32,6 +32,11 @@ import {
   tokenRequestSchema,
   updateBoligagentSchema,
   verifyPasswordRequestSchema,
+  foundHomeRequestSchema,
+  manualUnsubscribeRequestSchema,
+  unsubscribeConfirmRequestSchema,
+  unsubscribeReasonRequestSchema,
+  unsubscribeReasonSchema,
 } from '@husly/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createCity, createDwelling, createUser, unique } from '../../test/factories';
@@ -274,6 +279,7 @@ describe('bad input on every route (issue 12 §2)', () => {
       { method: 'POST', url: '/api/contact', schema: contactRequestSchema, base: { name: 'Sofie Søger', email: 'sofie@husly.test', subject: 'Spørgsmål', message: 'Hvordan opsiger jeg mit abonnement?' } },
       { method: 'POST', url: '/api/event', schema: eventRequestSchema, base: { type: 'subscription/cancel-abort', payload: { step: 'warning', count: 1 } } },
       ...subscriptionRoutes(),
+      ...unsubscribeRoutes(),
       ...tenantAdRoutes(),
     ];
   });
@@ -320,6 +326,28 @@ describe('bad input on every route (issue 12 §2)', () => {
     expect((await t.request('POST', '/api/graph', { query: '{ provider(providerType: CREDIT_CARD) { id } }' }, auth)).status).toBe(200);
     const receipt = await t.prisma.transaction.findFirstOrThrow({ where: { subscriptionId: paid.body.id } });
     return { id: paid.body.id as string, pendingSecret: pending.body.meta.paymentInfo as string, transactionId: receipt.id };
+  }
+
+  /** The unsubscribe flows of issue 14: REST bodies and the legacy GraphQL mutations. */
+  function unsubscribeRoutes(): BodyRoute[] {
+    const manual = { email: 'sofie@husly.test', name: 'Sofie Søger', phone: '+45 12 34 56 78', orderno: '1001', message: 'Jeg har fundet en bolig' };
+    const gql = (query: string, schema: z.ZodType, base: Record<string, Json>): BodyRoute => ({ method: 'POST', url: '/api/graph', schema, base, auth: true, graphql: query });
+    return [
+      { method: 'POST', url: `/api/subscriptions/cancel/${subscription.id}`, schema: unsubscribeReasonRequestSchema, base: { reason: { foundDwelling: false, text: 'For dyrt' } }, auth: true },
+      { method: 'POST', url: '/api/unsubscribe/manual', schema: manualUnsubscribeRequestSchema, base: manual },
+      { method: 'POST', url: '/api/unsubscribe/confirm', schema: unsubscribeConfirmRequestSchema, base: { token: 'not-a-token' } },
+      { method: 'POST', url: '/api/users/me/found-home', schema: foundHomeRequestSchema, base: { unsubscription: subscription.id }, auth: true },
+      gql(
+        'mutation($reason: String!, $uuid: String!) { unsubscribeReason(reason: $reason, uuid: $uuid) { uuid } }',
+        z.object({ reason: unsubscribeReasonSchema, uuid: subscriptionIdParamSchema.shape.id }),
+        { reason: 'FOUND_NO_DWELLING', uuid: subscription.id },
+      ),
+      gql(
+        'mutation($email: String!, $name: String!, $phone: String!, $orderno: String, $message: String) { unsubscribeManual(email: $email, name: $name, phone: $phone, orderno: $orderno, message: $message) { uuid } }',
+        manualUnsubscribeRequestSchema,
+        manual,
+      ),
+    ];
   }
 
   /** The subscription routes of issue 13: REST bodies, and the GraphQL operations with their variables' contracts. */
@@ -540,6 +568,11 @@ describe('bad input on every route (issue 12 §2)', () => {
     ];
     for (const [method, url] of apiRoutes) {
       for (const s of segments) cases.push({ name: `${method} ${url(s)}`, method, url: url(s), headers: auth });
+    }
+    // The uuid of cancel/{uuid} with a valid reason: one that cannot exist is a 404 before any lookup or throttle.
+    for (const s of segments) {
+      const url = `/api/subscriptions/cancel/${s}`;
+      cases.push({ name: `POST ${url}`, method: 'POST', url, payload: JSON.stringify({ reason: 'FOUND_NO_DWELLING' }), headers: auth, expect4xx: true });
     }
     // The client secret of the test payment form: refused at the edge (a 400 naming it, or the card's
     // 400 for a secret that may exist), so no guess reaches the lookup or its throttle here.
