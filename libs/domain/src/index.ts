@@ -18,3 +18,4 @@ export * from './site-throttles';
 export * from './passwords';
 export * from './tenant-ad';
 export * from './cookie-consent';
+export * from './brand';
