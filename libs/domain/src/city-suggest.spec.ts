@@ -83,7 +83,17 @@ describe('suggestCities (the areas list of the web)', () => {
   it('says which postal code or district matched', () => {
     const withNames = suggestAreaPlaces('2400', cities, aliases);
     expect(withNames.map((s) => [s.city.label, s.matched])).toEqual([['København', '2400 København']]);
-    expect(suggestAreaPlaces('københavn nv', cities, aliases).map((s) => [s.city.label, s.matched])).toEqual([['København', 'københavn nv']]);
+    expect(suggestAreaPlaces('københavn nv', cities, aliases).map((s) => [s.city.label, s.matched])).toEqual([['København', 'København NV']]);
+  });
+
+  it('names the postal district from the city\'s district runs', () => {
+    const withDistricts = cities.map((c) =>
+      c.slug === 'koebenhavn'
+        ? { ...c, zips: ['2100', '2400'], districts: [['2100', '2100', 'København Ø'], ['2400', '2400', 'København NV']] as Array<[string, string, string]> }
+        : c,
+    );
+    expect(suggestAreaPlaces('2400', withDistricts, aliases).map((s) => s.matched)).toEqual(['2400 København NV']);
+    expect(suggestAreaPlaces('21', withDistricts, aliases).map((s) => s.matched)).toEqual(['2100 København Ø']);
   });
 
   it('stops at the limit, 10 by default', () => {

@@ -7,6 +7,9 @@ export interface SuggestableCity {
   slug: string;
   label: string;
   active: boolean;
+  /** Its postal codes, and runs of them sharing a postal name ([first, last, name]), when known. */
+  zips?: readonly string[];
+  districts?: ReadonlyArray<readonly [string, string, string]>;
   popular?: boolean;
   /** 1 = most popular; null or missing when not popular. */
   popularRank?: number | null;
@@ -34,20 +37,32 @@ export function areaPlaceIndex<C extends SuggestableCity>(cities: readonly C[], 
   if (cached && cached.aliases === aliases && cached.postalNames === postalNames) return cached.index as PlaceIndex<AreaPlace<C>>;
   const places = cities.map((c) => ({ ...c, id: c.slug }));
   const known = new Set(places.map((c) => c.slug));
+  const names: Record<string, string> = { ...districtNames(cities), ...postalNames };
   const index = buildPlaceIndex<AreaPlace<C>>({
     cities: places,
     aliases: Object.entries(aliases)
       .filter(([, slug]) => known.has(slug))
       .map(([alias, slug]) => ({ alias, cityId: slug })),
-    postalCodes: postalNames
-      ? Object.entries(postalNames).flatMap(([zip, name]) => {
-          const slug = aliases[zip];
-          return slug && known.has(slug) ? [{ zip, name, cityId: slug }] : [];
-        })
-      : undefined,
+    postalCodes: Object.entries(names).flatMap(([zip, name]) => {
+      const slug = aliases[zip];
+      return slug && known.has(slug) ? [{ zip, name, cityId: slug }] : [];
+    }),
   });
   indexes.set(cities, { aliases, postalNames, index: index as unknown as PlaceIndex<AreaPlace<SuggestableCity>> });
   return index;
+}
+
+/** Zip → postal name from the cities' district runs (each zip of the city within a run). */
+function districtNames(cities: readonly SuggestableCity[]): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const c of cities) {
+    if (!c.districts || !c.zips) continue;
+    for (const zip of c.zips) {
+      const run = c.districts.find(([first, last]) => zip >= first && zip <= last);
+      if (run) names[zip] = run[2];
+    }
+  }
+  return names;
 }
 
 /** Suggestions for a half-typed place over an areas list, with what matched (see suggestPlaces). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPlaceIndex, findPlace, isCitySlug, matchPlace, nearestPlaces, suggestPlaces, type MatchableCity } from './place-match';
+import { buildPlaceIndex, findPlace, isCitySlug, matchPlace, nearestPlaces, placeDisplayName, suggestPlaces, type MatchableCity } from './place-match';
 import { editDistance, foldPlaceText, placeKey, spellsPlace, startsLikePlace } from './place-text';
 
 // A small Denmark: real names, populations as in prisma/data/byer.csv, postal names as in postnumre.csv.
@@ -265,6 +265,15 @@ describe('nearestPlaces: what a search that names no place offers', () => {
   ])('%j → %j', (q, expected) => {
     expect(nearestPlaces(q, index).map((c) => c.slug)).toEqual(expected);
   });
+});
+
+describe('placeDisplayName', () => {
+  it.each([
+    ['københavn nv', 'København NV'],
+    ['aakirkeby', 'Aakirkeby'],
+    ['kongens lyngby', 'Kongens Lyngby'],
+    ['odense sø', 'Odense SØ'],
+  ])('%j → %j', (alias, shown) => expect(placeDisplayName(alias)).toBe(shown));
 });
 
 describe('place text', () => {

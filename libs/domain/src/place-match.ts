@@ -133,7 +133,7 @@ export function buildPlaceIndex<C extends MatchableCity>(sources: PlaceSources<C
     if (/^\d{4}$/.test(text)) {
       if (!zips.has(text)) zips.set(text, { city, name: city.label });
     } else {
-      addName(city, 'alias', a.alias, postalNames.get(text) ?? a.alias);
+      addName(city, 'alias', a.alias, postalNames.get(text) ?? placeDisplayName(text));
     }
   }
   for (const c of sources.cities) {
@@ -160,6 +160,17 @@ export function buildPlaceIndex<C extends MatchableCity>(sources: PlaceSources<C
     names.push({ city: n.city, kind: n.kind, shown: n.shown, canonical, loose: looseOf(canonical) });
   }
   return { exact, loose, zips, bySlug, names };
+}
+
+/**
+ * An alias (stored in lower case) as it is written: words capitalised, district codes in capitals
+ * ("københavn nv" → "København NV", "aakirkeby" → "Aakirkeby").
+ */
+export function placeDisplayName(alias: string): string {
+  return alias
+    .split(' ')
+    .map((word) => (DISTRICT_CODES.has(word) ? word.toUpperCase() : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join(' ');
 }
 
 /** Folded text with the curated abbreviations written out ("kbh nv" → "københavn nv"). */

@@ -129,7 +129,7 @@ export class CitiesService {
       this.prisma.city.findMany({
         where: { active: true },
         orderBy: { label: 'asc' },
-        include: { postalCodes: { select: { zip: true }, orderBy: { zip: 'asc' } } },
+        include: { postalCodes: { select: { zip: true, name: true }, orderBy: { zip: 'asc' } } },
       }),
       this.prisma.cityAlias.findMany({ select: { alias: true, city: { select: { slug: true } } } }),
     ]);
@@ -143,7 +143,29 @@ export class CitiesService {
       lat: city.lat,
       lng: city.lng,
       population: city.population,
+      ...districtsOf(city.label, city.postalCodes),
     }));
     return { data, aliases: Object.fromEntries(aliases.map((a) => [a.alias, a.city.slug])) };
   }
+}
+
+/**
+ * The city's postal districts ("København NV", "Aarhus C": its label and a code) as runs of
+ * neighbouring zips (in zip order, none of another name between) sharing the name; absent when it
+ * has none. ~1 KB for the real list, where a name per zip would add 17 KB to every page.
+ */
+function districtsOf(label: string, postalCodes: ReadonlyArray<{ zip: string; name: string }>): Pick<City, 'districts'> {
+  const runs: Array<[string, string, string]> = [];
+  let open: [string, string, string] | undefined;
+  for (const { zip, name } of postalCodes) {
+    if (!name.startsWith(`${label} `)) {
+      open = undefined;
+    } else if (open && open[2] === name) {
+      open[1] = zip;
+    } else {
+      open = [zip, zip, name];
+      runs.push(open);
+    }
+  }
+  return runs.length > 0 ? { districts: runs } : {};
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areasResponseSchema, dwellingListResponseSchema } from '@husly/contracts';
-import { areaPlaceIndex, findPlace } from '@husly/domain';
+import { areaPlaceIndex, findPlace, suggestAreaPlaces } from '@husly/domain';
 import type { PrismaService } from '../infra/prisma/prisma.service';
 import { createDwelling, unique } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -85,6 +85,10 @@ describe('GET /api/dwellings/search: places as people type them', () => {
   it('the boligagent block of such a search names the matched city, which the API accepts (no 400)', async () => {
     // What the web does: the areas list's place index names the city of q, and the block posts its slug.
     const areas = areasResponseSchema.parse((await t.request('GET', '/api/dwellings/areas')).body);
+    // The areas list carries the postal districts of a city with several, so the box can say which matched.
+    expect(areas.data.find((c) => c.slug === 'koebenhavn')?.districts).toEqual(expect.arrayContaining([['2400', '2400', 'København NV']]));
+    expect(areas.data.find((c) => c.slug === 'odense')?.districts).toEqual([['5000', '5000', 'Odense C']]);
+    expect(suggestAreaPlaces('2400', areas.data, areas.aliases)[0]).toMatchObject({ city: { slug: 'koebenhavn' }, matched: '2400 København NV' });
     const address = () => ({ 'x-forwarded-for': `198.51.${process.pid % 200}.${Math.floor(Math.random() * 250)}` });
     for (const [q, slug] of [
       ['kobenhavn', koebenhavn.slug],
