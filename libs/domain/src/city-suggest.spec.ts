@@ -84,6 +84,8 @@ describe('suggestCities (the areas list of the web)', () => {
     const withNames = suggestAreaPlaces('2400', cities, aliases);
     expect(withNames.map((s) => [s.city.label, s.matched])).toEqual([['København', '2400 København']]);
     expect(suggestAreaPlaces('københavn nv', cities, aliases).map((s) => [s.city.label, s.matched])).toEqual([['København', 'København NV']]);
+    // The alias written with æ/ø/å is shown, not its slug spelling.
+    expect(suggestAreaPlaces('aal', cities, { ...aliases, aalbaek: 'skagen' }).find((s) => s.city.slug === 'skagen')?.matched).toBe('Ålbæk');
   });
 
   it('names the postal district from the city\'s district runs', () => {

@@ -151,13 +151,19 @@ export function buildPlaceIndex<C extends MatchableCity>(sources: PlaceSources<C
   // an alias spelled like the label ("aarhus") does not hide it.
   const order: Record<NameKind, number> = { label: 0, slug: 1, postal: 2, alias: 3 };
   const names: PlaceName<C>[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, PlaceName<C>>();
   for (const n of pending.sort((a, b) => order[a.kind] - order[b.kind])) {
     const canonical = canonicalPlaceText(foldPlaceText(n.raw));
     const id = `${String(n.city.id)}\u0000${canonical}`;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    names.push({ city: n.city, kind: n.kind, shown: n.shown, canonical, loose: looseOf(canonical) });
+    const known = seen.get(id);
+    if (known) {
+      // Show the name as written with æ/ø/å ("Ålbæk"), not its slug's spelling ("Aalbaek").
+      if (!/[æøåÆØÅ]/.test(known.shown) && /[æøåÆØÅ]/.test(n.shown) && known.kind !== 'label') known.shown = n.shown;
+      continue;
+    }
+    const name = { city: n.city, kind: n.kind, shown: n.shown, canonical, loose: looseOf(canonical) };
+    seen.set(id, name);
+    names.push(name);
   }
   return { exact, loose, zips, bySlug, names };
 }

@@ -196,11 +196,6 @@ export function SearchRoute() {
                 {named && <BoligagentSignupBlock {...agent} position="above" />}
                 <Results outcome={outcome} search={search} />
                 {named && <BoligagentSignupBlock {...agent} position="below" />}
-                {noPlace && (
-                  <div className={styles.narrow}>
-                    <HeroSearch key={queryString} initial={{ q: search.q }} />
-                  </div>
-                )}
               </>
             );
           }}
