@@ -2,7 +2,7 @@
 // field takes a city, a postal code or a postal name). One index per city list, built once, serves the
 // API's search and the web's suggestion box. Matching is in memory, by keys and by comparing letters:
 // the user's text never becomes a pattern (issue 12 §3), so "%%", "%\" or "_" name no city.
-// The rules: docs/decisions/0012-place-matching.md.
+// The rules: docs/decisions/0015-place-matching.md.
 import { CITIES } from './constants';
 import { canonicalPlaceText, editDistance, foldPlaceText, looseOf, PLACE_INPUT_MAX, placeKey, startsLikePlace } from './place-text';
 

@@ -1,4 +1,4 @@
-// How place names are compared: the way Danes type them (docs/decisions/0012-place-matching.md).
+// How place names are compared: the way Danes type them (docs/decisions/0015-place-matching.md).
 // Pure string functions; place-match.ts builds its index from them.
 
 /** Longer input than any place name (with zip and district) we know: not a place. */

@@ -60,7 +60,7 @@ export class CitiesService {
 
   /**
    * The city a search query names (slug, label, postal code or alias, spelled as people type them),
-   * active or not; null if none. Matched in memory (matchPlace, docs/decisions/0012): the query never
+   * active or not; null if none. Matched in memory (matchPlace, docs/decisions/0015): the query never
    * reaches SQL, so no text is a wildcard (issue 12 §3).
    */
   async findPlace(q: string, now = Date.now()): Promise<Place | null> {
