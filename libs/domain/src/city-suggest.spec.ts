@@ -111,6 +111,11 @@ describe('suggestCities (the areas list of the web)', () => {
 
   it('builds the index once per list, and it names places as the API does', () => {
     expect(areaPlaceIndex(cities, aliases)).toBe(areaPlaceIndex(cities, aliases));
+    // The same list parsed again (the server renderer, per page) reuses it; a changed one does not.
+    expect(areaPlaceIndex(structuredClone(cities), { ...aliases })).toBe(areaPlaceIndex(cities, aliases));
+    const renamed = cities.map((c) => (c.slug === 'odense' ? { ...c, label: 'Odense By' } : c));
+    expect(areaPlaceIndex(renamed, aliases)).not.toBe(areaPlaceIndex(cities, aliases));
+    expect(areaPlaceIndex(structuredClone(cities), { ...aliases, odder: 'odense' })).not.toBe(areaPlaceIndex(cities, aliases));
     const index = areaPlaceIndex(cities, aliases);
     expect(findPlace('kobenhavn', index)?.city.slug).toBe('koebenhavn');
     expect(findPlace('Kbh', index)?.city.slug).toBe('koebenhavn');

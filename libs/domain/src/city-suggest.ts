@@ -26,7 +26,13 @@ export type AreaPlace<C extends SuggestableCity> = Omit<C, 'id'> & { id: string 
 /** Postal code → its postal name ("2400" → "København NV"), when the caller has them. */
 export type PostalNames = Readonly<Record<string, string>>;
 
-const indexes = new WeakMap<readonly SuggestableCity[], { aliases: CityAliases; postalNames: PostalNames | undefined; index: PlaceIndex<AreaPlace<SuggestableCity>> }>();
+interface IndexEntry {
+  aliases: CityAliases;
+  postalNames: PostalNames | undefined;
+  index: PlaceIndex<AreaPlace<SuggestableCity>>;
+}
+
+const indexes = new WeakMap<readonly SuggestableCity[], IndexEntry>();
 
 /**
  * The place index of an areas list (cities named by slug, their aliases and postal names), built
@@ -35,6 +41,12 @@ const indexes = new WeakMap<readonly SuggestableCity[], { aliases: CityAliases; 
 export function areaPlaceIndex<C extends SuggestableCity>(cities: readonly C[], aliases: CityAliases = {}, postalNames?: PostalNames): PlaceIndex<AreaPlace<C>> {
   const cached = indexes.get(cities);
   if (cached && cached.aliases === aliases && cached.postalNames === postalNames) return cached.index as PlaceIndex<AreaPlace<C>>;
+  // The server renderer parses the same list again for every page: compare it with the last one
+  // (~0.1 ms) rather than build again (~5 ms for the real list).
+  if (last && last.postalNames === postalNames && sameAreas(last.cities, cities, last.aliases, aliases)) {
+    indexes.set(cities, last);
+    return last.index as PlaceIndex<AreaPlace<C>>;
+  }
   const places = cities.map((c) => ({ ...c, id: c.slug }));
   const known = new Set(places.map((c) => c.slug));
   const names: Record<string, string> = { ...districtNames(cities), ...postalNames };
@@ -48,8 +60,26 @@ export function areaPlaceIndex<C extends SuggestableCity>(cities: readonly C[], 
       return slug && known.has(slug) ? [{ zip, name, cityId: slug }] : [];
     }),
   });
-  indexes.set(cities, { aliases, postalNames, index: index as unknown as PlaceIndex<AreaPlace<SuggestableCity>> });
+  last = { cities, aliases, postalNames, index: index as unknown as PlaceIndex<AreaPlace<SuggestableCity>> };
+  indexes.set(cities, last);
   return index;
+}
+
+let last: ({ cities: readonly SuggestableCity[] } & IndexEntry) | undefined;
+
+/** Whether two areas lists hold the same cities and aliases (what the index is built from). */
+function sameAreas(a: readonly SuggestableCity[], b: readonly SuggestableCity[], aliasesA: CityAliases, aliasesB: CityAliases): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x.slug !== y.slug || x.label !== y.label || x.active !== y.active || (x.population ?? null) !== (y.population ?? null)) return false;
+    if (JSON.stringify([x.zips, x.districts]) !== JSON.stringify([y.zips, y.districts])) return false;
+  }
+  const keys = Object.keys(aliasesB);
+  if (keys.length !== Object.keys(aliasesA).length) return false;
+  for (const key of keys) if (aliasesA[key] !== aliasesB[key]) return false;
+  return true;
 }
 
 /** Zip → postal name from the cities' district runs (each zip of the city within a run). */
