@@ -1,5 +1,6 @@
 export * from './city-slug';
 export * from './city-suggest';
+export * from './place-text';
 export * from './place-match';
 export * from './constants';
 export * from './display';
