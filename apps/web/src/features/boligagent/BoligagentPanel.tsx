@@ -44,6 +44,11 @@ export function BoligagentPanel({
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ref = { token, id: agent.id };
+  // "Gemt." belongs to the last save: editing again makes it stale (issue 15).
+  const edit = (area: string | null) => {
+    setNotice(null);
+    setEditing(area);
+  };
 
   async function run(action: () => Promise<BoligagentView | null>, saved = true) {
     setFailure(null);
@@ -84,7 +89,7 @@ export function BoligagentPanel({
                 <PrefEditor
                   pref={pref}
                   busy={busy}
-                  onCancel={() => setEditing(null)}
+                  onCancel={() => edit(null)}
                   onSave={async (values) => {
                     if (await run(() => api.update({ ...ref, area: pref.area, prefs: [values] }))) setEditing(null);
                   }}
@@ -116,7 +121,7 @@ export function BoligagentPanel({
                 <div className={styles.actions}>
                   {pref.status === 'active' ? (
                     <>
-                      <button type="button" className={`button button-secondary ${styles.small}`} disabled={busy} onClick={() => setEditing(pref.area)}>
+                      <button type="button" className={`button button-secondary ${styles.small}`} disabled={busy} onClick={() => edit(pref.area)}>
                         {t('boligagent.panel.edit')}
                       </button>
                       <button type="button" className={`button button-secondary ${styles.small}`} disabled={busy} onClick={() => void run(() => api.deletePref({ ...ref, area: pref.area }))}>
