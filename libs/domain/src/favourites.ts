@@ -12,3 +12,9 @@ export const FAVOURITES = {
 export function canSaveFavourite(count: number, max: number = FAVOURITES.maxPerUser): boolean {
   return count < max;
 }
+
+/** The 409 a save beyond the cap answers, in the site's language. */
+export const FAVOURITE_MESSAGES = {
+  da: { limitReached: (max: number) => `Du kan højst gemme ${max} boliger. Fjern nogle under Gemte boliger for at gemme flere.` },
+  en: { limitReached: (max: number) => `You can save at most ${max} dwellings. Remove some under Saved dwellings to save more.` },
+} as const;
