@@ -105,8 +105,10 @@ describe('favourites in a real browser', () => {
     // Save from a detail page.
     const secondCard = cards.nth(1);
     const detailId = idOf(await secondCard.locator('a[href^="/vis/"]').getAttribute('href'));
+    const headline = (await secondCard.locator('h3').textContent()) ?? '';
     await secondCard.locator('a[href^="/vis/"]').click();
     await page.waitForURL(`${HOST}/vis/${detailId}`);
+    await page.getByRole('heading', { level: 1, name: headline }).waitFor();
     const detailHeart = page.getByRole('main').getByRole('button', { name: 'Gem bolig' });
     const savedFromDetail = answered(page, 'PUT', detailId);
     await detailHeart.click();
