@@ -15,13 +15,15 @@ type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; it
 /**
  * The profile's "Gemte boliger" tab (/profile/favourites), found by the accounts feature's slot
  * (feature-slots.tsx). A rented dwelling stays with "Udlejet {date}" and is not clickable (section 2).
- * Removing goes through the hearts' store, so the hearts elsewhere agree; a failed removal comes back.
+ * Removing goes through the hearts' store, so the hearts elsewhere agree; a refused removal comes back.
  */
 export function ProfileFavouritesTab() {
   const { t } = useTranslation();
   const api = useApi();
   const favourites = useFavourites();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // Removed here and not refused (yet): hidden at once, shown again if the API refuses.
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
 
   const fetchList = useCallback(
     (signal?: AbortSignal) => {
@@ -72,8 +74,16 @@ export function ProfileFavouritesTab() {
     );
   }
 
-  // Once the hearts' ids are here they decide: a removal shows at once, a failed one comes back.
-  const items = favourites.status === 'ready' ? load.items.filter((item) => favourites.ids.has(item.dwellingId)) : load.items;
+  const items = load.items.filter((item) => !hidden.has(item.dwellingId));
+  const remove = async (dwellingId: string) => {
+    setHidden((current) => new Set(current).add(dwellingId));
+    if (await setFavourite(api, dwellingId, false)) return;
+    setHidden((current) => {
+      const next = new Set(current);
+      next.delete(dwellingId);
+      return next;
+    });
+  };
   return (
     <section className={styles.section} aria-labelledby="favourites-heading">
       <h2 id="favourites-heading">{t('favourites.heading')}</h2>
@@ -101,7 +111,7 @@ export function ProfileFavouritesTab() {
                   type="button"
                   className={styles.removeButton}
                   aria-label={t('favourites.removeItemLabel', { headline: item.headline })}
-                  onClick={() => void setFavourite(api, item.dwellingId, false)}
+                  onClick={() => void remove(item.dwellingId)}
                 >
                   {t('favourites.removeItem')}
                 </button>
