@@ -103,7 +103,7 @@ export function BoligagentSignupForm({
             />
           </div>
         )}
-        <button type="submit" className="button button-primary" disabled={busy}>
+        <button type="submit" className={`button button-primary ${styles.submit}`} disabled={busy}>
           {busy ? t('boligagent.form.submitting') : t(loggedIn ? 'boligagent.form.submitUser' : 'boligagent.form.submit')}
         </button>
       </div>
