@@ -20,3 +20,4 @@ export * from './passwords';
 export * from './tenant-ad';
 export * from './cookie-consent';
 export * from './brand';
+export * from './structured-data';
