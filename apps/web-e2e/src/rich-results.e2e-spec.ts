@@ -58,8 +58,9 @@ describe('rich results in a real browser', () => {
     const href = (await link.getAttribute('href'))!;
     await link.click();
     await page.waitForURL(`${baseUrl}${href}`);
-    const headline = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
     await expect.poll(async () => (await head(page)).types).toEqual(['BreadcrumbList', 'RealEstateListing']);
+    // Read once the dwelling page is committed (the URL may change a moment before it renders).
+    const headline = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
     const dwelling = await head(page);
     expect(dwelling.sameDocument).toBe(true);
     expect(dwelling.title.startsWith(headline)).toBe(true);
