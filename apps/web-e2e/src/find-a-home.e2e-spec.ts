@@ -29,6 +29,7 @@ const LANGUAGES = {
     box: 'Hvor vil du bo?',
     search: 'Søg',
     results: 'Lejeboliger i Aarhus',
+    title: 'Lejeboliger Aarhus - viser nu ledige lejligheder nær Aarhus',
     contact: 'Kontakt udlejer',
     prompt: 'Log ind eller opret en profil for at se udlejerens kontaktoplysninger.',
     login: 'Log ind',
@@ -40,6 +41,8 @@ const LANGUAGES = {
     box: 'Where do you want to live?',
     search: 'Search',
     results: 'Rental homes in Aarhus',
+    // English on the en. site (issue 16; it was the Danish title).
+    title: 'Rental homes in Aarhus - now showing vacant apartments near Aarhus',
     contact: 'Contact landlord',
     prompt: "Log in or create a profile to see the landlord's contact details.",
     login: 'Log in',
@@ -110,7 +113,7 @@ describe('find a home in a real browser', () => {
         await page.getByRole('option', { name: 'Aarhus' }).click();
         await page.waitForURL(`http://${text.host}/search?q=Aarhus`);
         await page.getByRole('heading', { level: 1, name: text.results }).waitFor();
-        expect(await page.title()).toBe('Lejeboliger Aarhus - viser nu ledige lejligheder nær Aarhus');
+        expect(await page.title()).toBe(text.title);
         expect(await page.locator('main a[href^="/vis/"]').count()).toBeGreaterThan(10);
         await noSidewaysScroll(page, viewport.width);
         await screenshot(page, `find-search-${lang}-${name}`);

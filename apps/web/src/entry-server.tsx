@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
-import { COOKIES, LANGUAGES, type Language } from '@husly/domain';
+import { absoluteUrl, COOKIES, jsonLdText, LANGUAGES, OG_LOCALES, SITE_NAME, type Language } from '@husly/domain';
 import type { AreasResponse, SiteAlertsResponse } from '@husly/contracts';
 import { createAppContext } from './app/app-context';
 import { AppProviders } from './app/app-providers';
@@ -9,8 +9,16 @@ import { EMBEDDED_STATE_ID, scriptSafeJson, type EmbeddedState } from './app/emb
 import { createRoutes } from './app/routes';
 import { createApiClient } from './lib/api-client';
 import { readCookie } from './lib/cookies';
-import { HeadCollectorProvider, type HeadData } from './lib/document-head';
-import { hostForLanguage, languageFromHost, type Translations } from './lib/i18n';
+import {
+  canonicalLinks,
+  canonicalPath,
+  DEFAULT_SHARE_IMAGE,
+  HeadCollectorProvider,
+  siteOrigin,
+  STRUCTURED_DATA_ATTRIBUTE,
+  type HeadData,
+} from './lib/document-head';
+import { languageFromHost, type Translations } from './lib/i18n';
 import type { PublicSettings } from './lib/public-settings';
 
 /**
@@ -49,41 +57,66 @@ export type RenderOutput =
 
 /** The origin for `language`: PUBLIC_URL's host for Danish, its en. subdomain for English. */
 export function languageOrigin(publicUrl: string, language: Language): string {
-  const url = new URL(publicUrl);
-  return `${url.protocol}//${hostForLanguage(url.host, language)}`;
+  return siteOrigin(publicUrl, language);
 }
 
-/** Query parameters that make a different page (the search and its page); everything else (utm, …) is dropped. */
-const CANONICAL_PARAMS = ['q', 'rent', 'rooms', 'size', 'start'];
-
-export function canonicalPath(url: URL): string {
-  const params = new URLSearchParams();
-  for (const name of CANONICAL_PARAMS) {
-    const value = url.searchParams.get(name);
-    if (value !== null && value !== '') params.set(name, value);
-  }
-  const query = params.toString();
-  return `${url.pathname}${query ? `?${query}` : ''}`;
-}
+export { canonicalPath };
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function headTags(head: HeadData, fallback: { title: string; description: string }, url: URL, publicUrl: string, status: number): string {
-  const tags = [
-    `<title>${escapeHtml(head.title ?? fallback.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(head.description ?? fallback.description)}" />`,
-  ];
-  if (status === 200 && !head.noindex) {
-    const path = canonicalPath(url);
-    const language = languageFromHost(url.host);
-    tags.push(`<link rel="canonical" href="${escapeHtml(languageOrigin(publicUrl, language) + path)}" />`);
-    for (const lang of LANGUAGES) {
-      tags.push(`<link rel="alternate" hreflang="${lang}" href="${escapeHtml(languageOrigin(publicUrl, lang) + path)}" />`);
-    }
-    tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(languageOrigin(publicUrl, 'da') + path)}" />`);
+/**
+ * The page's <head> tags: title, description, canonical and hreflang (indexable pages), robots
+ * (the others), Open Graph and Twitter card tags, and the page's JSON-LD. Every URL is built on
+ * PUBLIC_URL's origin for the page's language, never on the request's Host.
+ */
+function headTags(
+  head: HeadData,
+  fallback: { title: string; description: string },
+  url: URL,
+  publicUrl: string,
+  status: number,
+  nonce: string,
+): string {
+  const language = languageFromHost(url.host);
+  const origin = siteOrigin(publicUrl, language);
+  const title = head.title ?? fallback.title;
+  const description = head.description ?? fallback.description;
+  const tags = [`<title>${escapeHtml(title)}</title>`, `<meta name="description" content="${escapeHtml(description)}" />`];
+  const indexable = status === 200 && !head.noindex;
+  const links = indexable ? canonicalLinks(publicUrl, language, head.canonicalPath ?? canonicalPath(url)) : null;
+  if (links) {
+    tags.push(`<link rel="canonical" href="${escapeHtml(links.canonical)}" />`);
+    for (const alternate of links.alternates) tags.push(`<link rel="alternate" hreflang="${alternate.hreflang}" href="${escapeHtml(alternate.href)}" />`);
   } else {
     tags.push('<meta name="robots" content="noindex" />');
+  }
+  const image = head.image ? absoluteUrl(origin, head.image) : `${origin}${DEFAULT_SHARE_IMAGE.path}`;
+  const meta = (attribute: 'property' | 'name', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+  tags.push(
+    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:locale', OG_LOCALES[language]),
+    ...LANGUAGES.filter((lang) => lang !== language).map((lang) => meta('property', 'og:locale:alternate', OG_LOCALES[lang])),
+    ...(links ? [meta('property', 'og:url', links.canonical)] : []),
+    meta('property', 'og:image', image),
+    ...(head.image
+      ? head.imageAlt
+        ? [meta('property', 'og:image:alt', head.imageAlt)]
+        : []
+      : [meta('property', 'og:image:width', String(DEFAULT_SHARE_IMAGE.width)), meta('property', 'og:image:height', String(DEFAULT_SHARE_IMAGE.height))]),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', title),
+    meta('name', 'twitter:description', description),
+    meta('name', 'twitter:image', image),
+  );
+  if (indexable && head.structuredData && head.structuredData.length > 0) {
+    // A data block, never executed; the nonce only keeps every <script> of ours alike for the CSP.
+    tags.push(
+      `<script type="application/ld+json" ${STRUCTURED_DATA_ATTRIBUTE} nonce="${escapeHtml(nonce)}">${jsonLdText(head.structuredData)}</script>`,
+    );
   }
   return tags.join('\n    ');
 }
@@ -116,7 +149,8 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     .get<SiteAlertsResponse>('/alerts')
     .then((response) => response.data)
     .catch(() => []);
-  const settings: Partial<PublicSettings> = alerts.length > 0 ? { ...input.settings, alerts } : input.settings;
+  // PUBLIC_URL rides along, so the browser builds canonical links and JSON-LD on it as the server does.
+  const settings: Partial<PublicSettings> = { ...input.settings, publicUrl: input.publicUrl, ...(alerts.length > 0 ? { alerts } : {}) };
   const context = createAppContext({ host: input.host, translations: input.translations[language], api, settings });
 
   // Header and footer need the cities on every page; a failure leaves them empty, as in the browser.
@@ -146,7 +180,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   const html = input.template
     .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
     // Functions as replacements: page text may contain "$&" and the like.
-    .replace(/<title>[\s\S]*?<\/title>\s*<meta\s+name="description"[\s\S]*?\/>/, () => headTags(head, fallback, url, input.publicUrl, status))
+    .replace(/<title>[\s\S]*?<\/title>\s*<meta\s+name="description"[\s\S]*?\/>/, () => headTags(head, fallback, url, input.publicUrl, status, input.nonce))
     .replace(
       '<div id="root"></div>',
       () => `<div id="root">${body}</div>\n    <script type="application/json" id="${EMBEDDED_STATE_ID}" nonce="${escapeHtml(input.nonce)}">${scriptSafeJson(state)}</script>\n    ${hydrationScript(result, input.nonce)}`,

@@ -149,4 +149,11 @@ describe('pageTitle', () => {
   ])('searchPageTitle(%j) → %j', (city, expected) => {
     expect(searchPageTitle(city)).toBe(expected);
   });
+
+  it.each([
+    ['Aarhus', 'da', 'Lejeboliger Aarhus - viser nu ledige lejligheder nær Aarhus'],
+    ['Aarhus', 'en', 'Rental homes in Aarhus - now showing vacant apartments near Aarhus'],
+  ] as const)('searchPageTitle(%j, %s) → %j', (city, language, expected) => {
+    expect(searchPageTitle(city, language)).toBe(expected);
+  });
 });

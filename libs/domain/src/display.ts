@@ -142,8 +142,11 @@ export function pageTitle(title: string, suffix: string = PAGE_TITLE.suffix): st
   return t.length < PAGE_TITLE.suffixBelowLength ? `${t}${suffix}` : t;
 }
 
-/** Tab title of search results and city listings. The spec gives it in Danish only. */
-export function searchPageTitle(city: string): string {
+/**
+ * Tab title of search results and city listings. The spec gives it in Danish; the English site
+ * (en. host) says the same in English (issue 16).
+ */
+export function searchPageTitle(city: string, language: 'da' | 'en' = 'da'): string {
   const c = city.trim();
-  return `Lejeboliger ${c} - viser nu ledige lejligheder nær ${c}`;
+  return language === 'en' ? `Rental homes in ${c} - now showing vacant apartments near ${c}` : `Lejeboliger ${c} - viser nu ledige lejligheder nær ${c}`;
 }

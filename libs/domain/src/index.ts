@@ -21,3 +21,4 @@ export * from './tenant-ad';
 export * from './cookie-consent';
 export * from './brand';
 export * from './favourites';
+export * from './structured-data';

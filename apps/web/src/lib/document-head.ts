@@ -1,7 +1,10 @@
-import { createContext, useContext, useEffect } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { pageTitle } from '@husly/domain';
+import { hostForLanguage, jsonLdText, LANGUAGES, pageTitle, type JsonLd, type Language } from '@husly/domain';
+import { usePublicSettings } from './public-settings';
+import { useSite } from './site-context';
 
 /**
  * What a page says about itself in <head>. The server renderer passes a collector that the hooks
@@ -13,6 +16,41 @@ export interface HeadData {
   description?: string;
   /** The page must stay out of search engines: a robots meta and an X-Robots-Tag header, no canonical. */
   noindex?: boolean;
+  /** The share image (og:image, twitter:image): a path of ours or an absolute URL; the default without. */
+  image?: string;
+  imageAlt?: string;
+  /** The canonical path when it is not the page's own (a search that names a city: /{city}). */
+  canonicalPath?: string;
+  /** JSON-LD nodes (docs/decisions/0019), URLs absolute on the site's origin. */
+  structuredData?: JsonLd[];
+}
+
+/** The origin of `language`'s site: PUBLIC_URL's host for Danish, its en. subdomain for English. */
+export function siteOrigin(publicUrl: string, language: Language): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol}//${hostForLanguage(url.host, language)}`;
+}
+
+/**
+ * The origin of this page's site from PUBLIC_URL (embedded by the server render), never from the
+ * request's Host: what canonical links, share tags and JSON-LD are built on. Without a server render
+ * (the Vite dev server) the browser's own origin.
+ */
+export function useSiteOrigin(): string {
+  const { language } = useSite();
+  const { publicUrl } = usePublicSettings();
+  return siteOrigin(publicUrl ?? (typeof window === 'undefined' ? 'http://localhost' : window.location.origin), language);
+}
+
+/** Sets the content of `<meta {attribute}="{key}">` (creating it), for the share tags in the browser. */
+function setMeta(doc: Document, attribute: 'name' | 'property', key: string, content: string): void {
+  let meta = doc.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
+  if (!meta) {
+    meta = doc.createElement('meta');
+    meta.setAttribute(attribute, key);
+    doc.head.append(meta);
+  }
+  meta.content = content;
 }
 
 const HeadCollectorContext = createContext<HeadData | null>(null);
@@ -31,6 +69,8 @@ export function usePageTitle(title?: string): void {
   useEffect(() => {
     const previous = document.title;
     document.title = full;
+    setMeta(document, 'property', 'og:title', full);
+    setMeta(document, 'name', 'twitter:title', full);
     return () => {
       document.title = previous;
     };
@@ -48,6 +88,8 @@ export function usePageDescription(description?: string): void {
     if (!meta) return;
     const previous = meta.content;
     meta.content = text;
+    setMeta(document, 'property', 'og:description', text);
+    setMeta(document, 'name', 'twitter:description', text);
     return () => {
       meta.content = previous;
     };
@@ -69,6 +111,132 @@ export function useNoIndex(): void {
     document.head.append(meta);
     return () => meta.remove();
   }, []);
+  // No canonical for a page kept out of the index: the layout sets the links again on every
+  // location change (a layout effect, before this one).
+  const { pathname, search } = useLocation();
+  useEffect(() => setCanonicalLinks(document, null), [pathname, search]);
+}
+
+/** The share image of the page (og:image, twitter:image); without one the site's default image. */
+export function usePageImage(image: string | null | undefined, alt?: string): void {
+  const origin = useSiteOrigin();
+  const collector = useContext(HeadCollectorContext);
+  if (collector && image) {
+    collector.image = image;
+    if (alt) collector.imageAlt = alt;
+  }
+  const fallback = `${origin}${DEFAULT_SHARE_IMAGE.path}`;
+  const url = image ? absoluteOn(origin, image) : fallback;
+  useEffect(() => {
+    setMeta(document, 'property', 'og:image', url);
+    setMeta(document, 'name', 'twitter:image', url);
+    return () => {
+      setMeta(document, 'property', 'og:image', fallback);
+      setMeta(document, 'name', 'twitter:image', fallback);
+    };
+  }, [url, fallback]);
+}
+
+/** The page's JSON-LD; the browser replaces the previous page's on client navigation. */
+export function useStructuredData(nodes: JsonLd[]): void {
+  const collector = useContext(HeadCollectorContext);
+  if (collector) collector.structuredData = nodes;
+  const text = jsonLdText(nodes);
+  useEffect(() => {
+    let script = document.head.querySelector<HTMLScriptElement>(`script[${STRUCTURED_DATA_ATTRIBUTE}]`);
+    if (!script) {
+      script = document.createElement('script');
+      script.type = 'application/ld+json';
+      script.setAttribute(STRUCTURED_DATA_ATTRIBUTE, '');
+      document.head.append(script);
+    }
+    script.textContent = text;
+    const current = script;
+    return () => current.remove();
+  }, [text]);
+}
+
+/** Marks our JSON-LD script, so the browser finds the one to replace. */
+export const STRUCTURED_DATA_ATTRIBUTE = 'data-husly-ld';
+
+/** The site's share image when a page has none of its own (1200×630, apps/web/public). */
+export const DEFAULT_SHARE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const;
+/** The logo of the Organization node (512×512 PNG: Google wants a raster logo of at least 112 px). */
+export const LOGO_PATH = '/logo.png';
+
+const absoluteOn = (origin: string, pathOrUrl: string) => (/^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`);
+
+/** Query parameters that make a different page (the search and its page); everything else (utm, …) is dropped. */
+const CANONICAL_PARAMS = ['q', 'rent', 'rooms', 'size', 'start'];
+
+/** The canonical path of a URL: its path with only the parameters that change the page. */
+export function canonicalPath(url: { pathname: string; searchParams: URLSearchParams }): string {
+  const params = new URLSearchParams();
+  for (const name of CANONICAL_PARAMS) {
+    const value = url.searchParams.get(name);
+    if (value !== null && value !== '') params.set(name, value);
+  }
+  const query = params.toString();
+  return `${url.pathname}${query ? `?${query}` : ''}`;
+}
+
+/** Canonical, hreflang (da, en, x-default) and og:url of `path`, each on its language's origin. */
+export function canonicalLinks(publicUrl: string, language: Language, path: string): { canonical: string; alternates: Array<{ hreflang: string; href: string }> } {
+  return {
+    canonical: siteOrigin(publicUrl, language) + path,
+    alternates: [
+      ...LANGUAGES.map((lang) => ({ hreflang: lang as string, href: siteOrigin(publicUrl, lang) + path })),
+      { hreflang: 'x-default', href: siteOrigin(publicUrl, 'da') + path },
+    ],
+  };
+}
+
+/** Replaces the canonical, hreflang and og:url tags (none for null: a page kept out of the index). */
+function setCanonicalLinks(doc: Document, links: ReturnType<typeof canonicalLinks> | null): void {
+  doc.head.querySelectorAll('link[rel="canonical"], link[rel="alternate"][hreflang], meta[property="og:url"]').forEach((el) => el.remove());
+  if (!links) return;
+  const link = (rel: string, href: string, hreflang?: string) => {
+    const el = doc.createElement('link');
+    el.rel = rel;
+    if (hreflang) el.hreflang = hreflang;
+    el.href = href;
+    doc.head.append(el);
+  };
+  link('canonical', links.canonical);
+  for (const alternate of links.alternates) link('alternate', alternate.href, alternate.hreflang);
+  setMeta(doc, 'property', 'og:url', links.canonical);
+}
+
+const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+/**
+ * In the layout: after a client navigation the canonical and hreflang links name the new page (the
+ * server wrote the first page's). A layout effect, so a page's own choice (useCanonicalPath,
+ * useNoIndex: passive effects) comes after it and wins.
+ */
+export function useCanonicalLinks(): void {
+  const { language } = useSite();
+  const { publicUrl } = usePublicSettings();
+  const { pathname, search } = useLocation();
+  useIsomorphicLayoutEffect(() => {
+    const base = publicUrl ?? window.location.origin;
+    const path = canonicalPath({ pathname, searchParams: new URLSearchParams(search) });
+    setCanonicalLinks(document, canonicalLinks(base, language, path));
+  }, [pathname, search, language, publicUrl]);
+}
+
+/** A page whose canonical is another path (a search naming a city points at /{city}); null: its own. */
+export function useCanonicalPath(path: string | null): void {
+  const { language } = useSite();
+  const { publicUrl } = usePublicSettings();
+  const { pathname, search } = useLocation();
+  const collector = useContext(HeadCollectorContext);
+  if (collector && path) collector.canonicalPath = path;
+  useEffect(() => {
+    if (!path) return;
+    setCanonicalLinks(document, canonicalLinks(publicUrl ?? window.location.origin, language, path));
+    // The layout's links are set again on every location change; this runs after them.
+  }, [path, pathname, search, language, publicUrl]);
 }
 
 /** <html lang>, the default title and the description meta in the page's language. */

@@ -11,6 +11,8 @@ export interface PublicSettings {
   company: { name: string; address: string; zip: string; city: string; cvr: string };
   /** The published site alerts, read by the server render of each page (none: no alerts, no request). */
   alerts?: SiteAlert[];
+  /** PUBLIC_URL: the origin of canonical links, share tags and JSON-LD (the server render sets it). */
+  publicUrl?: string;
 }
 
 // The same defaults as the API's env schema (COMPANY_*), for tests and the dev server.

@@ -8,6 +8,7 @@ import { SiteAlerts } from '../../features/alerts/site-alerts';
 import { BoligagentNotificationLogger } from '../../features/boligagent/BoligagentNotificationLogger';
 import { LastViewedBanner } from '../../features/dwellings/components/last-viewed-banner';
 import { CookieBanner } from '../../features/privacy/cookie-banner';
+import { useCanonicalLinks } from '../../lib/document-head';
 import { Footer } from './footer';
 import { Header } from './header';
 import { showsHeaderSearch } from './search-visibility';
@@ -17,6 +18,7 @@ export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const revalidator = useRevalidator();
+  useCanonicalLinks();
   return (
     <div className={styles.shell}>
       <a className={styles.skip} href="#main">

@@ -4,13 +4,14 @@ import { PageLoading } from '../../components/ui/page-loading';
 import { CityColumns } from '../../features/cities/components/city-columns';
 import { activeCities } from '../../features/cities/city-selectors';
 import { useAreas } from '../../features/cities/use-areas';
-import { usePageTitle } from '../../lib/document-head';
+import { usePageDescription, usePageTitle } from '../../lib/document-head';
 import styles from './routes.module.css';
 
 export function CitiesRoute() {
   const { t } = useTranslation();
   const areas = useAreas();
   usePageTitle(t('cities.title'));
+  usePageDescription(t('cities.description'));
   return (
     <section className="page">
       <h1>{t('cities.heading')}</h1>

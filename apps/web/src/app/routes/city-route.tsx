@@ -1,6 +1,6 @@
 import { data, Link, redirect, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { searchPageTitle } from '@husly/domain';
+import { breadcrumbJsonLd, itemListJsonLd, searchPageTitle, SITE_NAME } from '@husly/domain';
 import type { City, DwellingListResponse } from '@husly/contracts';
 import { BoligagentSignupModalSlot } from '../../features/boligagent/BoligagentSignupModalSlot';
 import type { AreasStore } from '../../features/cities/areas-store';
@@ -10,7 +10,7 @@ import { DwellingList } from '../../features/dwellings/components/dwelling-list'
 import { Pagination, withStart } from '../../features/dwellings/components/pagination';
 import { fetchAreaDwellings } from '../../features/dwellings/dwellings-api';
 import { isHttpError, type ApiClient } from '../../lib/api-client';
-import { usePageDescription, usePageTitle } from '../../lib/document-head';
+import { usePageDescription, usePageImage, usePageTitle, useSiteOrigin, useStructuredData } from '../../lib/document-head';
 import { useSite } from '../../lib/site-context';
 import styles from './routes.module.css';
 
@@ -48,7 +48,24 @@ export function CityRoute() {
   const { pathname, search } = useLocation();
   const { city, list } = useLoaderData<CityData>();
   const texts = cityPageTexts(city.label, list.content, language, t);
-  usePageTitle(searchPageTitle(city.label));
+  const title = searchPageTitle(city.label, language);
+  usePageTitle(title);
+  // The city's share image: its newest dwelling's first image (the list is newest first), else the site's.
+  usePageImage(list.data.find((d) => d.image)?.image, city.label);
+  const origin = useSiteOrigin();
+  useStructuredData([
+    breadcrumbJsonLd([
+      { name: SITE_NAME, url: `${origin}/` },
+      { name: t('cities.breadcrumb'), url: `${origin}/byer` },
+      { name: city.label, url: `${origin}/${city.slug}` },
+    ]),
+    // Only what links to a page: a rented dwelling is shown, not linked.
+    itemListJsonLd({
+      name: title,
+      urls: list.data.filter((d) => d.deletedAt === null).map((d) => `${origin}/vis/${d.dwellingId}`),
+      offset: list.meta.start,
+    }),
+  ]);
   usePageDescription(t('cityPage.description', { city: city.label, total: list.meta.capped ? `${list.meta.total}+` : list.meta.total }));
   return (
     <section className="page">

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatRent, formatRooms, formatSize, isContactable, isDwellingNotFound } from '@husly/domain';
+import { absoluteUrl, breadcrumbJsonLd, dwellingListingJsonLd, formatRent, formatRooms, formatSize, isContactable, isDwellingNotFound, SITE_NAME } from '@husly/domain';
 import type { DwellingDetail } from '@husly/contracts';
 import { ContactPanel, useContactFlow } from '../../features/dwellings/components/contact-panel';
 import { DwellingFacts } from '../../features/dwellings/components/dwelling-facts';
@@ -12,7 +12,7 @@ import { FavouriteButton } from '../../features/favourites/favourite-button';
 import { lastViewedCookie, lastViewedFrom, readLastViewed } from '../../features/dwellings/last-viewed';
 import styles from '../../features/dwellings/components/dwelling-detail.module.css';
 import { isHttpError, type ApiClient } from '../../lib/api-client';
-import { usePageDescription, usePageTitle } from '../../lib/document-head';
+import { usePageDescription, usePageImage, usePageTitle, useSiteOrigin, useStructuredData } from '../../lib/document-head';
 import { useSite } from '../../lib/site-context';
 
 /** Section 4: a missing dwelling (404, or status 0 in the response) is a 404 page with a 404 status. */
@@ -48,6 +48,34 @@ export function DwellingRoute() {
       city: dwelling.location.city,
     }),
   );
+
+  // The images the page shows: blurred for a visitor (and so for every crawler), never a full one.
+  usePageImage(dwelling.images[0], dwelling.headline);
+  const origin = useSiteOrigin();
+  const url = `${origin}/vis/${dwelling.dwellingId}`;
+  useStructuredData([
+    breadcrumbJsonLd([
+      { name: SITE_NAME, url: `${origin}/` },
+      { name: dwelling.location.city, url: `${origin}/${dwelling.location.citySlug}` },
+      { name: dwelling.headline, url },
+    ]),
+    dwellingListingJsonLd({
+      url,
+      headline: dwelling.headline,
+      description: dwelling.description ?? dwelling.teaser,
+      images: dwelling.images.map((image) => absoluteUrl(origin, image)),
+      rent: dwelling.rent,
+      rooms: dwelling.rooms,
+      size: dwelling.size,
+      street: dwelling.location.street,
+      city: dwelling.location.city,
+      zip: dwelling.location.zip,
+      geo: dwelling.geolocation,
+      dwellingTypes: dwelling.facts.dwelling_types,
+      available: contactable,
+      language,
+    }),
+  ]);
 
   // Section 4, last viewed: remembered for a non-subscriber; once they subscribe, the contact of the
   // remembered dwelling is fetched by itself and the memory is cleared.

@@ -1,6 +1,6 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { frontPageTotal } from '@husly/domain';
+import { frontPageTotal, organizationJsonLd, webSiteJsonLd } from '@husly/domain';
 import type { DwellingListResponse } from '@husly/contracts';
 import { CityChips } from '../../features/cities/components/city-chips';
 import { popularCities } from '../../features/cities/city-selectors';
@@ -10,7 +10,9 @@ import { fetchLatestDwellings } from '../../features/dwellings/dwellings-api';
 import { HomeHero } from '../../features/home/components/home-hero';
 import { HeroSearch } from '../../features/search/components/hero-search';
 import type { ApiClient } from '../../lib/api-client';
-import { usePageDescription, usePageTitle } from '../../lib/document-head';
+import { LOGO_PATH, usePageDescription, usePageTitle, useSiteOrigin, useStructuredData } from '../../lib/document-head';
+import { usePublicSettings } from '../../lib/public-settings';
+import { useSite } from '../../lib/site-context';
 import styles from './routes.module.css';
 
 interface HomeData {
@@ -31,6 +33,13 @@ export function HomeRoute() {
   const areas = useAreas();
   usePageTitle();
   usePageDescription();
+  const origin = useSiteOrigin();
+  const { language } = useSite();
+  const { company } = usePublicSettings();
+  useStructuredData([
+    organizationJsonLd({ origin, logoUrl: `${origin}${LOGO_PATH}`, legalName: company.name }),
+    webSiteJsonLd({ origin, language, description: t('meta.description') }),
+  ]);
   const { total, approximate } = frontPageTotal(latest?.meta.total);
   const totalText = total.toLocaleString('da-DK');
   return (

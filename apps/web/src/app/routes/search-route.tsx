@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Await, Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { areaPlaceIndex, findPlace, formatDkk, searchPageTitle, showResultsHeading } from '@husly/domain';
+import { areaPlaceIndex, findPlace, formatDkk, searchCanonicalPath, searchPageTitle, showResultsHeading } from '@husly/domain';
 import type { DwellingListResponse } from '@husly/contracts';
 import { BoligagentSignupBlock } from '../../features/boligagent/BoligagentSignupBlock';
 import { useBoligagentAutoAdjust } from '../../features/boligagent/use-boligagent-auto-adjust';
@@ -13,7 +13,7 @@ import { useRememberedSearch } from '../../features/privacy/visitor-cookies';
 import { HeroSearch } from '../../features/search/components/hero-search';
 import { parseSearchUrl, searchHref, type SearchParams } from '../../features/search/search-params';
 import { isHttpError, type ApiClient } from '../../lib/api-client';
-import { usePageDescription, usePageTitle } from '../../lib/document-head';
+import { useCanonicalPath, usePageDescription, usePageTitle } from '../../lib/document-head';
 import { useSite } from '../../lib/site-context';
 import styles from './routes.module.css';
 
@@ -156,8 +156,10 @@ export function SearchRoute() {
   useRememberedSearch({ area: city?.slug, rent: search?.rent, rooms: search?.rooms, size: search?.size });
   // Never the raw input as a place: a q the city list cannot name is titled as such.
   const noPlaceKnown = search !== null && areasData !== null && city === undefined;
-  usePageTitle(search ? (noPlaceKnown ? t('searchResults.noPlaceHeading') : searchPageTitle(place)) : t('search.pageHeading'));
+  usePageTitle(search ? (noPlaceKnown ? t('searchResults.noPlaceHeading') : searchPageTitle(place, language)) : t('search.pageHeading'));
   usePageDescription(search ? t('searchResults.description', { query: place }) : undefined);
+  // A search naming a city without filters lists that city's page: /search?q=aarhus → /aarhus (ADR 0019).
+  useCanonicalPath(search ? searchCanonicalPath(search, city?.slug) : null);
 
   if (!search || !results) {
     return (

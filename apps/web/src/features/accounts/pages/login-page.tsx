@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { safeNextPath } from '@husly/domain';
-import { usePageTitle } from '../../../lib/document-head';
+import { useNoIndex, usePageDescription, usePageTitle } from '../../../lib/document-head';
 import { FacebookButton } from '../components/facebook-button';
 import { LoginForm } from '../components/login-form';
 import { FormMessage } from '../components/text-field';
@@ -16,6 +16,9 @@ export function LoginPage() {
   const session = useAccount();
   const next = safeNextPath(params.get('next'));
   usePageTitle(t('accounts.titles.login'));
+  usePageDescription(t('accounts.descriptions.login'));
+  // A form, nothing to find: kept out of search engines (issue 16).
+  useNoIndex();
   useRedirectWhenLoggedIn(session, next);
 
   return (

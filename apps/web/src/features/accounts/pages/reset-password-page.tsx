@@ -5,7 +5,7 @@ import { validateEmailChange } from '@husly/domain';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
-import { usePageTitle } from '../../../lib/document-head';
+import { useNoIndex, usePageTitle } from '../../../lib/document-head';
 import { useSite } from '../../../lib/site-context';
 import { failureText } from '../account-errors';
 import { requestPasswordReset, verifyPasswordLink } from '../accounts-api';
@@ -25,6 +25,8 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const session = useAccount();
   usePageTitle(t('accounts.titles.resetPassword'));
+  // Its links carry reset tokens in the query: never in an index.
+  useNoIndex();
   const linkData = Object.fromEntries(params.entries());
 
   let content;

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { safeNextPath } from '@husly/domain';
-import { usePageTitle } from '../../../lib/document-head';
+import { useNoIndex, usePageTitle } from '../../../lib/document-head';
 import { FacebookButton } from '../components/facebook-button';
 import { SignupForm } from '../components/signup-form';
 import { useRedirectWhenLoggedIn, withNext } from '../navigation';
@@ -15,6 +15,7 @@ export function SignupPage() {
   const session = useAccount();
   const next = safeNextPath(params.get('next'));
   usePageTitle(t('accounts.titles.signup'));
+  useNoIndex();
   useRedirectWhenLoggedIn(session, next);
 
   return (
