@@ -33,7 +33,11 @@ const RESEED = args.includes('--reseed');
 const DURATION = Number(args[args.indexOf('--duration') + 1]) || 10;
 const DWELLINGS = 1_000_000;
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const BENCH_URL = Object.assign(new URL(ADMIN_URL), { pathname: '/husly_bench' }).toString();
+// BENCH_DB: another database name, so that a branch with a migration can be measured on a copy
+// (CREATE DATABASE x TEMPLATE husly_bench) without changing the database other branches measure on.
+const BENCH_DB = process.env.BENCH_DB ?? 'husly_bench';
+if (!/^[a-z_][a-z0-9_]*$/.test(BENCH_DB)) throw new Error(`BENCH_DB: not a plain database name: ${BENCH_DB}`);
+const BENCH_URL = Object.assign(new URL(ADMIN_URL), { pathname: `/${BENCH_DB}` }).toString();
 const DAY = 86_400_000;
 const children = [];
 
@@ -82,8 +86,8 @@ function stop(child) {
 async function prepareDatabase() {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  const exists = (await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'husly_bench'`)).rowCount > 0;
-  if (!exists) await admin.query('CREATE DATABASE husly_bench');
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [BENCH_DB])).rowCount > 0;
+  if (!exists) await admin.query(`CREATE DATABASE ${BENCH_DB}`);
   await admin.end();
 
   // Migrations and reference data (cities, postal codes, aliases, offers) exactly as the app makes them.
@@ -106,13 +110,13 @@ async function prepareDatabase() {
   await db.connect();
   const count = Number((await db.query('SELECT count(*) FROM dwellings')).rows[0].count);
   if (count === DWELLINGS && !RESEED) {
-    log(`husly_bench: reusing ${count.toLocaleString('en')} dwellings (--reseed to rebuild)`);
+    log(`${BENCH_DB}: reusing ${count.toLocaleString('en')} dwellings (--reseed to rebuild)`);
     // A migration that rewrote the rows (20261122055857_dwelling_list_keys backfills every dwelling)
     // leaves dead rows and a cleared visibility map: the index-only scans would visit the heap until
     // autovacuum comes by, and the numbers would measure that. On a clean table this takes seconds.
     const vacuumed = Date.now();
     await db.query('VACUUM (ANALYZE) dwellings');
-    log(`husly_bench: VACUUM (ANALYZE) dwellings (${Math.round((Date.now() - vacuumed) / 1000)} s)`);
+    log(`${BENCH_DB}: VACUUM (ANALYZE) dwellings (${Math.round((Date.now() - vacuumed) / 1000)} s)`);
   } else {
     await seedDwellings(db);
   }
@@ -121,7 +125,7 @@ async function prepareDatabase() {
 
 async function seedDwellings(db) {
   const started = Date.now();
-  log(`husly_bench: seeding ${DWELLINGS.toLocaleString('en')} dwellings ...`);
+  log(`${BENCH_DB}: seeding ${DWELLINGS.toLocaleString('en')} dwellings ...`);
   await db.query(`SET synchronous_commit = off; SET maintenance_work_mem = '512MB'; SET work_mem = '64MB'`);
   await db.query('TRUNCATE contact_fetches, boligagent_deliveries, notification_logs, dwelling_images, dwellings, landlords RESTART IDENTITY CASCADE');
   await db.query(`INSERT INTO landlords (external_id, name, email, phone, type, updated_at)
