@@ -15,3 +15,5 @@ export * from './site-hosts';
 export * from './site-alerts';
 export * from './site-throttles';
 export * from './passwords';
+export * from './dwelling-costs';
+export * from './fair-rent';
