@@ -19,7 +19,12 @@ export type SearchTimeframe = (typeof SEARCH_TIMEFRAMES)[number];
 /** Result orders: newest first (the default), cheapest rent, largest, cheapest rent per m². */
 export const SEARCH_SORTS = ['newest', 'rent', 'size', 'rent-per-m2'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
-export const DEFAULT_SEARCH_SORT: SearchSort = 'newest';
+export const DEFAULT_SEARCH_SORT = 'newest' satisfies SearchSort;
+
+/** The monthly-total slider on the results page: its default (the "Any" end) means not set. */
+export const SEARCH_COST_SLIDER = {
+  monthly: { min: 2000, max: 20000, step: 500, default: 20000 },
+} as const;
 
 /** The monthly expense items on top of the rent (each an amount per month, 0 = none). */
 export const MONTHLY_EXPENSE_ITEMS = [
