@@ -57,6 +57,11 @@ describe('dwelling lists from memory', () => {
         deletedAt: i % 7 === 0 ? new Date(Date.now() - 3 * DAY) : i % 10 === 0 ? new Date(Date.now() - 20 * DAY) : null,
         status: i % 23 === 0 ? 0 : 1,
         images: i % 4,
+        // Issue 15's columns: pets, types, move-in dates, lease lengths and monthly costs, unknowns included.
+        pets: i % 3 === 0 ? 1 : i % 3 === 1 ? -1 : null,
+        available: ['Snarest', 'Efter aftale', '2026-12-01', '01/02/2027', null][i % 5],
+        timeframe: ['0-0', '12-24', '6', '2027-06-30', null, '1-6'][i % 6],
+        facts: i % 19 === 0 ? {} : { deposit: 3 * (4000 + (i % 9) * 1000), expenses_heat: (i % 6) * 150, expenses_tv: i % 2 ? 200 : 0, dwelling_types: [['apartment', 'room', 'townhouse', 'villa'][i % 4]] },
       });
     }
   }, 180_000);
@@ -78,7 +83,12 @@ describe('dwelling lists from memory', () => {
   it('answers every list, filter, page and viewer with the same bytes as the list statement', async () => {
     await loaded();
     const [a, b] = cities;
-    const queries = ['', 'rent=6000', 'rent=9000&rooms=2', 'rooms=3&size=60', 'size=100', 'start=10&pageSize=7', 'rent=8000&start=3&pageSize=5', 'pageSize=1&start=40', 'start=500'];
+    const queries = [
+      '', 'rent=6000', 'rent=9000&rooms=2', 'rooms=3&size=60', 'size=100', 'start=10&pageSize=7', 'rent=8000&start=3&pageSize=5', 'pageSize=1&start=40', 'start=500',
+      // Issue 15: the extra filters and every order, alone and together, paged.
+      'pets=1', 'type=villa', 'movein=2026-12-31', 'timeframe=nolimit', 'timeframe=gt1y', 'timeframe=lt1y', 'monthly=7000',
+      'sort=rent', 'sort=size', 'sort=rent-per-m2', 'sort=rent&start=5&pageSize=7', 'sort=rent-per-m2&rooms=2&pets=1', 'sort=size&monthly=9000&type=apartment&start=2&pageSize=4',
+    ];
     const urls = [
       ...queries.map((qs) => `/api/dwellings/area/${a.slug}?${qs}`),
       ...queries.map((qs) => `/api/dwellings/search?q=${b.zip}&${qs}`),
