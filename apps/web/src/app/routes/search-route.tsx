@@ -10,6 +10,7 @@ import { useAreas } from '../../features/cities/use-areas';
 import { DwellingList } from '../../features/dwellings/components/dwelling-list';
 import { Pagination, withStart } from '../../features/dwellings/components/pagination';
 import { searchDwellings } from '../../features/dwellings/dwellings-api';
+import { FilterPanel } from '../../features/search/components/filter-panel';
 import { HeroSearch } from '../../features/search/components/hero-search';
 import { parseSearchUrl, type SearchParams } from '../../features/search/search-params';
 import { isHttpError, type ApiClient } from '../../lib/api-client';
@@ -119,6 +120,8 @@ export function SearchRoute() {
   const heading = <h1>{t('searchResults.heading', { query: city?.label ?? search.q })}</h1>;
   return (
     <section className="page">
+      {/* Outside the results' Suspense: it stays (and keeps focus) while a filtered list loads. */}
+      <FilterPanel hidden={{ q: search.q }} />
       <Suspense
         fallback={
           <>
