@@ -75,7 +75,7 @@ describe('dwellingDetailSchema', () => {
     deletedAt: null,
     subscribed: true,
     costs: { monthly: 10150, moveIn: 48150 },
-    fairRent: { verdict: 'above', percent: 12, rentPerM2: 116, medianPerM2: 104, comparables: 31, band: { min: 80, max: 100 } },
+    fairRent: { verdict: 'above', percent: 12, rentPerM2: 116, medianPerM2: 104, comparables: 31, band: { min: 80, max: 100 }, city: 'Aarhus' },
   } satisfies DwellingDetail;
 
   it.each([

@@ -126,6 +126,8 @@ export const dwellingDetailSchema = z.object({
       medianPerM2: z.number().int(),
       comparables: z.number().int().nonnegative(),
       band: z.object({ min: z.number().int(), max: z.number().int().nullable() }),
+      /** The city the comparables are from (its label: the whole city, not the postal district). */
+      city: z.string(),
     })
     .nullable(),
 });

@@ -138,7 +138,7 @@ describe('search filters, orders, costs and the fair-rent hint', () => {
       return dwellingDetailSchema.parse(res.body);
     };
     const dear = await detail('dear');
-    expect(dear.fairRent).toEqual({ verdict: 'above', percent: 20, rentPerM2: 120, medianPerM2: 100, comparables: n, band: { min: 60, max: 80 } });
+    expect(dear.fairRent).toEqual({ verdict: 'above', percent: 20, rentPerM2: 120, medianPerM2: 100, comparables: n, band: { min: 60, max: 80 }, city: city.label });
     expect(dear.costs).toEqual({ monthly: 8400 + 600, moveIn: 24000 + 9000 });
     expect((await detail('same-0')).fairRent).toMatchObject({ verdict: 'typical', percent: 0 });
     expect((await detail('big')).fairRent).toBeNull();

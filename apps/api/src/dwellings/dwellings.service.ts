@@ -133,7 +133,7 @@ export class DwellingsService {
       deletedAt: dwelling.deletedAt?.toISOString() ?? null,
       subscribed,
       costs: { monthly: dwelling.monthlyCost, moveIn: dwelling.moveInCost },
-      fairRent: await this.fairRent(dwelling),
+      fairRent: await this.fairRent(dwelling, dwelling.city.label),
     };
   }
 
@@ -143,7 +143,7 @@ export class DwellingsService {
    * city and band, since it moves slowly and reads a city's index (tens of ms in København on the
    * 1M-row benchmark database).
    */
-  private async fairRent(dwelling: { rent: number; size: number; cityId: number }): Promise<DwellingDetail['fairRent']> {
+  private async fairRent(dwelling: { rent: number; size: number; cityId: number }, city: string): Promise<DwellingDetail['fairRent']> {
     const band = sizeBandOf(dwelling.size);
     if (band === null || !(dwelling.rent > 0)) return null;
     const key = `${dwelling.cityId}:${band.min}`;
@@ -163,7 +163,8 @@ export class DwellingsService {
       value.catch(() => this.fairRentMedians.delete(key));
       if (this.fairRentMedians.size > 2_000) this.fairRentMedians.delete(this.fairRentMedians.keys().next().value as string);
     }
-    return fairRentHint(dwelling, await cached.value);
+    const hint = fairRentHint(dwelling, await cached.value);
+    return hint && { ...hint, city };
   }
 
   private filterOf(query: Omit<SearchQuery, 'q' | 'start' | 'pageSize'>): ListFilter {

@@ -118,15 +118,17 @@ export function SearchRoute() {
 
   const agent = { area: city?.slug, rent: search.rent, rooms: search.rooms, size: search.size };
   const heading = <h1>{t('searchResults.heading', { query: city?.label ?? search.q })}</h1>;
+  // Navigations run in a transition, so a filtered list loading keeps this content (and the
+  // panel's focus) on screen instead of the fallback (docs/decisions/0013).
+  const filters = <FilterPanel hidden={{ q: search.q }} />;
   return (
     <section className="page">
-      {/* Outside the results' Suspense: it stays (and keeps focus) while a filtered list loads. */}
-      <FilterPanel hidden={{ q: search.q }} />
       <Suspense
         fallback={
           <>
             <h1 aria-busy="true">{t('searchResults.loading')}</h1>
             <SearchSummary search={search} />
+            {filters}
           </>
         }
       >
@@ -135,6 +137,7 @@ export function SearchRoute() {
             <>
               {heading}
               <SearchSummary search={search} />
+              {filters}
               <BoligagentSignupBlock {...agent} position="above" />
               <Results outcome={outcome} />
               <BoligagentSignupBlock {...agent} position="below" />

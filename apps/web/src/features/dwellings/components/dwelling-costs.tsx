@@ -12,7 +12,7 @@ export function DwellingCosts({ dwelling }: { dwelling: DwellingDetail }) {
   const { t } = useTranslation();
   const { language } = useSite();
   const { monthly, moveIn } = dwelling.costs;
-  const hint = dwelling.fairRent ? fairRentHintText(dwelling.fairRent, dwelling.location.city, language) : null;
+  const hint = dwelling.fairRent ? fairRentHintText(dwelling.fairRent, dwelling.fairRent.city, language) : null;
   if (monthly === null && moveIn === null && !hint) return null;
   return (
     <section className={styles.box} aria-labelledby="dwelling-costs" data-testid="dwelling-costs">
@@ -23,13 +23,13 @@ export function DwellingCosts({ dwelling }: { dwelling: DwellingDetail }) {
         {monthly !== null && (
           <div className={styles.fact}>
             <dt>{t('dwelling.costMonthly')}</dt>
-            <dd>{formatDkk(monthly)}</dd>
+            <dd className={styles.costAmount}>{formatDkk(monthly)}</dd>
           </div>
         )}
         {moveIn !== null && (
           <div className={styles.fact}>
             <dt>{t('dwelling.costMoveIn')}</dt>
-            <dd>{formatDkk(moveIn)}</dd>
+            <dd className={styles.costAmount}>{formatDkk(moveIn)}</dd>
           </div>
         )}
       </dl>

@@ -72,7 +72,7 @@ export function FilterPanel({ hidden = {} }: { hidden?: Record<string, string> }
           {count > 0 ? t('filters.openWithCount', { count }) : t('filters.open')}
         </button>
         <label className={styles.sort}>
-          <span>{t('filters.sort')}</span>
+          <span className={styles.sortText}>{t('filters.sort')}</span>
           <select name="sort" value={filters.sort ?? 'newest'} onChange={(e) => set('sort', e.target.value === 'newest' ? undefined : (e.target.value as ListFilters['sort']))}>
             {SEARCH_SORTS.map((sort) => (
               <option key={sort} value={sort}>
