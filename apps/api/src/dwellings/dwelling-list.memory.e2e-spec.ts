@@ -122,6 +122,22 @@ describe('dwelling lists from memory', () => {
     for (const key of fullKeys) expect(visitor.text).not.toContain(key);
   });
 
+  it('answers a sorted list after a commit from the snapshot it waits for, never from behind the commit (issue 15)', async () => {
+    await loaded();
+    const url = (n: number) => `/api/dwellings/area/${cities[1].slug}?sort=rent&pageSize=${n}`;
+    expect((await memory.request('GET', url(3))).headers['x-list-source']).toBe('memory');
+    // The cheapest dwelling of the city, written by another connection: the next sorted page shows it first.
+    const { rows } = await other.query<{ id: number }>(
+      `INSERT INTO dwellings (external_id, source, headline, teaser, rent, rooms, size, city_id, landlord_id, updated_at)
+       SELECT $1, 'test', 'Billigste bolig', 'Lige kommet', 100, 1, 20, $2, landlord_id, now() FROM dwellings LIMIT 1 RETURNING id`,
+      [`memory-${randomBytes(4).toString('hex')}`, cities[1].id],
+    );
+    const sorted = await memory.request('GET', url(4));
+    expect(sorted.headers['x-list-source']).toBe('memory');
+    expect(sorted.body.data[0]).toMatchObject({ dwellingId: String(rows[0].id), rent: 100 });
+    expect(sorted.text).toBe((await database.request('GET', url(4))).text);
+  });
+
   it('never serves a page behind a commit: the database answers until memory has caught up', async () => {
     await loaded();
     const url = (n: number) => `/api/dwellings/area/${cities[1].slug}?pageSize=${n}`;
