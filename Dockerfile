@@ -2,7 +2,8 @@
 # docker-compose.yml runs a `web` and a `worker` container from it. See docs/operations.md.
 
 # ---- deps: the full dependency tree, dev tools included, for building ----
-FROM node:20-bookworm-slim AS deps
+# Node 24: the current LTS (Node 20 reached end of life in April 2026).
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 # --ignore-scripts: sharp, @swc/core, @node-rs/argon2, rolldown, nx and msgpackr ship their Linux
@@ -17,7 +18,7 @@ RUN npm run build \
  && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
 # ---- runtime: production dependencies and the build output, nothing else ----
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \

@@ -18,6 +18,8 @@ import { MailModule } from './infra/mail/mail.module';
 import { PrismaModule } from './infra/prisma/prisma.module';
 import { QueueModule } from './infra/queue/queue.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
+import { UnsubscribeModule } from './subscriptions/unsubscribe/unsubscribe.module';
+import { TenantAdModule } from './tenant-ad/tenant-ad.module';
 
 export interface AppOptions {
   /** Tests pass a clock they move; production uses the real time. */
@@ -50,12 +52,14 @@ export class AppModule {
           plugins: [ApolloServerPluginLandingPageDisabled()],
         }),
         SubscriptionsModule,
+        UnsubscribeModule,
         AccountsModule,
         ContentModule,
         DwellingsModule,
         BoligagentModule,
         EventsModule,
         AlertsModule,
+        TenantAdModule,
       ],
     };
   }

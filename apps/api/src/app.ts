@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { AppModule, type AppOptions } from './app.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { AppLogger } from './common/app-logger';
+import { registerFormBodies } from './common/form-bodies';
 import { registerSecurityHeaders } from './common/security-headers';
 import type { AppConfig } from './config/app-config';
 import type { DatabaseHandle } from './infra/database/database';
@@ -26,6 +27,7 @@ export async function createApp(config: AppConfig, database: DatabaseHandle, opt
   app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt', 'media/{*path}', 'i.gif'] });
   const fastify = app.getHttpAdapter().getInstance();
   await registerSecurityHeaders(fastify, config);
+  registerFormBodies(fastify);
   const web = new WebAppServer(join(workspaceRoot(), 'dist/web'), {
     serverEntry: join(workspaceRoot(), 'dist/web-server/entry-server.cjs'),
     publicUrl: config.http.publicUrl,

@@ -221,6 +221,8 @@ describe('accounts in a real browser', () => {
     await page.getByRole('main').getByLabel('Repeat password').fill('new-pass');
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('The current password is not correct.').waitFor();
+    // Said once, beside the field (it was also repeated above the form).
+    expect(await page.getByText('The current password is not correct.').count()).toBe(1);
     await page.getByRole('main').getByLabel('Current password').fill('old-pass');
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Great! Your password has been changed.').waitFor();
@@ -235,6 +237,41 @@ describe('accounts in a real browser', () => {
     expect(page.url()).not.toContain('/login');
     await page.close();
   });
+  it('switching language keeps the user logged in, both ways, and no token shows in a URL (issue 15)', async () => {
+    const email = address();
+    await signUpThroughApi(baseUrl, { email, name: 'Sprog Skifter', password: 'skift-sprog-26', ip: '203.0.113.54' });
+    const { page, errors } = await open('/login', PHONE);
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    await page.getByRole('main').getByLabel('Email-adresse').fill(email);
+    await page.getByRole('main').getByLabel('Adgangskode').fill('skift-sprog-26');
+    await page.getByRole('main').getByRole('button', { name: 'Log ind' }).click();
+    await page.waitForURL(`${baseUrl}/profile/subscription`);
+    await page.getByRole('link', { name: 'Skift adgangskode' }).click();
+    await page.waitForURL(`${baseUrl}/profile/password`);
+
+    await page.getByLabel(/^Sprog/).click();
+    await page.getByRole('link', { name: 'English' }).click();
+    await page.waitForURL(`http://en.localhost:${port}/profile/password`);
+    await page.getByRole('button', { name: 'Change password' }).waitFor();
+    await screenshot(page, 'accounts-language-switch-logged-in-english');
+
+    await page.getByLabel(/^Language/).click();
+    await page.getByRole('link', { name: 'Dansk' }).click();
+    await page.waitForURL(`${baseUrl}/profile/password`);
+    await page.getByRole('button', { name: 'Skift adgangskode' }).waitFor();
+    expect(page.url()).not.toContain('/login');
+    // The session crossed in a posted form: no code or token in any address the browser asked for.
+    const tokens = (await page.context().cookies()).filter((c) => c.name === 'token').map((c) => c.value);
+    expect(tokens.length).toBe(2);
+    for (const url of urls) {
+      expect(url).not.toMatch(/code=|token=/);
+      for (const token of tokens) expect(url).not.toContain(token);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('deletes the profile from /profile after a confirmation (phone)', async () => {
     const email = address();
     const { token } = await signUpThroughApi(baseUrl, { email, name: 'Slet Mig', password: 'slet-kode', ip: '203.0.113.53' });

@@ -104,12 +104,10 @@ describe('find a home in a real browser', () => {
         await noSidewaysScroll(page, viewport.width);
         await screenshot(page, `find-home-${lang}-${name}`);
 
-        // Hero search: suggestions, then the Search button.
+        // Hero search: a picked suggestion runs the search (issue 15; the Search button: place-search.e2e-spec.ts).
         const box = page.getByRole('combobox', { name: text.box });
         await box.fill('aarh');
         await page.getByRole('option', { name: 'Aarhus' }).click();
-        expect(await box.inputValue()).toBe('Aarhus');
-        await page.getByRole('main').getByRole('button', { name: text.search, exact: true }).click();
         await page.waitForURL(`http://${text.host}/search?q=Aarhus`);
         await page.getByRole('heading', { level: 1, name: text.results }).waitFor();
         expect(await page.title()).toBe('Lejeboliger Aarhus - viser nu ledige lejligheder nær Aarhus');

@@ -88,9 +88,11 @@ describe('subscriptions in a real browser', () => {
     const card = page.getByTestId('subscription-card').first();
     await card.waitFor();
     expect(await card.getAttribute('data-display')).toBe('renewing');
-    // Cancelling: two clicks from the subscription page.
-    await card.getByRole('button', { name: 'Opsig abonnement' }).click();
-    await page.getByTestId('cancel-dialog').getByRole('button', { name: 'Ja, opsig' }).click();
+    // Cancelling: two clicks from the subscription page (the card, then "Ja, opsig" on the warning page).
+    await card.getByRole('link', { name: 'Opsig abonnement' }).click();
+    await page.getByTestId('unsubscribe-warning').getByRole('button', { name: 'Ja, opsig' }).click();
+    // The survey that follows is optional.
+    await page.getByTestId('unsubscribe-survey').getByRole('button', { name: 'Spring over' }).click();
     await page.locator('[data-testid="subscription-card"][data-display="cancelled-running"]').waitFor();
     expect(await card.getByTestId('expires').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
 

@@ -7,6 +7,7 @@ import { createAppContext } from './app/app-context';
 import { AppProviders } from './app/app-providers';
 import { readEmbeddedState } from './app/embedded-state';
 import { createRoutes } from './app/routes';
+import { rememberLanding } from './features/privacy/visitor-cookies';
 import { createApiClient } from './lib/api-client';
 import { applyDefaultHead } from './lib/document-head';
 import { installErrorBeacon } from './lib/error-beacon';
@@ -15,6 +16,8 @@ import { languageFromHost, loadTranslations } from './lib/i18n';
 async function main(): Promise<void> {
   // First, so an error while hydrating is reported too (spec section 7: GET /i.gif?error=…).
   const reportError = installErrorBeacon(window);
+  // The campaign a visitor came from is in the landing URL only: kept now, written once allowed.
+  rememberLanding(window.location.search);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
 

@@ -42,7 +42,10 @@ export interface RenderInput {
   nonce: string;
 }
 
-export type RenderOutput = { type: 'redirect'; status: number; location: string } | { type: 'page'; status: number; html: string };
+export type RenderOutput =
+  | { type: 'redirect'; status: number; location: string }
+  /** `headers`: what the page asks of the response besides its HTML (X-Robots-Tag). */
+  | { type: 'page'; status: number; html: string; headers?: Record<string, string> };
 
 /** The origin for `language`: PUBLIC_URL's host for Danish, its en. subdomain for English. */
 export function languageOrigin(publicUrl: string, language: Language): string {
@@ -71,7 +74,7 @@ function headTags(head: HeadData, fallback: { title: string; description: string
     `<title>${escapeHtml(head.title ?? fallback.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description ?? fallback.description)}" />`,
   ];
-  if (status === 200) {
+  if (status === 200 && !head.noindex) {
     const path = canonicalPath(url);
     const language = languageFromHost(url.host);
     tags.push(`<link rel="canonical" href="${escapeHtml(languageOrigin(publicUrl, language) + path)}" />`);
@@ -148,5 +151,5 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
       '<div id="root"></div>',
       () => `<div id="root">${body}</div>\n    <script type="application/json" id="${EMBEDDED_STATE_ID}" nonce="${escapeHtml(input.nonce)}">${scriptSafeJson(state)}</script>\n    ${hydrationScript(result, input.nonce)}`,
     );
-  return { type: 'page', status, html };
+  return { type: 'page', status, html, ...(head.noindex ? { headers: { 'X-Robots-Tag': 'noindex, nofollow' } } : {}) };
 }

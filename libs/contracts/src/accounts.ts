@@ -59,6 +59,16 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
+/** POST /api/auth/handoff: a code that carries this session to the `language` host. */
+export const languageHandoffRequestSchema = z.object({ language: z.enum(['da', 'en']) });
+export type LanguageHandoffRequest = z.input<typeof languageHandoffRequestSchema>;
+export interface LanguageHandoffResponse {
+  code: string;
+}
+
+/** POST /api/auth/handoff/redeem: a form posted from the other language's page. */
+export const languageHandoffRedeemSchema = z.object({ code: text(200).default(''), next: text(2000).optional() });
+
 /** POST /api/users (signup payload plus utm). */
 export const signupRequestSchema = z.object({
   email: text(320).default(''),

@@ -12,8 +12,14 @@ export const citySchema = z.object({
   popularRank: z.number().int().positive().nullable(),
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
-  /** Inhabitants (GeoNames): orders the footer's further cities by size. */
+  /** Inhabitants (GeoNames): orders the footer's further cities by size, and place suggestions. */
   population: z.number().int().nonnegative().nullable(),
+  /**
+   * Only for a city with postal districts (its label and a code: "København NV", "Aarhus C"): runs
+   * of its zips in zip order sharing one district, `[firstZip, lastZip, name]`, so the suggestion
+   * box can say "2400 København NV" without a postal name per zip in every page.
+   */
+  districts: z.array(z.tuple([z.string(), z.string(), z.string()])).optional(),
 });
 export type City = z.infer<typeof citySchema>;
 

@@ -57,6 +57,11 @@ export const dwellingListMetaSchema = z.object({
    * Absent or false: `total` is exact.
    */
   capped: z.boolean().optional(),
+  /**
+   * Only /search whose q names no place we list: the places nearest to what was typed (spelling,
+   * then size), at most 5; empty when nothing resembles it.
+   */
+  suggestions: z.array(z.object({ slug: z.string(), label: z.string() })).optional(),
 });
 export type DwellingListMeta = z.infer<typeof dwellingListMetaSchema>;
 

@@ -9,3 +9,5 @@ export * from './subscriptions';
 export * from './events';
 export * from './alerts';
 export * from './content';
+export * from './unsubscribe';
+export * from './tenant-ad';

@@ -50,6 +50,13 @@ export const ACCOUNT_TOKENS = {
   passwordResetSessionMs: 30 * 60_000,
 } as const;
 
+/**
+ * Switching language keeps the user logged in: the session moves to the other host by a code posted
+ * there (never in a URL). It lives long enough for one redirect, and a user switching back and forth
+ * all day stays well under the hourly number; a script minting codes does not.
+ */
+export const LANGUAGE_HANDOFF = { lifetimeMs: 60_000, perUser: 60, windowMs: 60 * 60_000 } as const;
+
 export const THROTTLE_MESSAGES: Record<Language, string> = {
   da: 'For mange forsøg. Vent venligst lidt, og prøv så igen.',
   en: 'Too many attempts. Please wait a while and try again.',

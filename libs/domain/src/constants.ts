@@ -101,8 +101,8 @@ export const TERMS = {
 
 export const COOKIES = {
   token: { name: 'token', maxAgeSeconds: 3600 },
-  /** Pre-login boligagent preferences. The spec gives the name, not a lifetime. */
-  sessionPrefs: { name: 'bn.prf' },
+  /** Pre-login boligagent preferences. The spec gives the name, not a lifetime: ours is 30 days. */
+  sessionPrefs: { name: 'bn.prf', maxAgeSeconds: 30 * 24 * 3600 },
   /** Names of the three cookies below are our choice; lifetimes are the spec's. */
   lastDwelling: { name: 'bn.last', maxAgeSeconds: 3600 },
   utm: { name: 'bn.utm', maxAgeSeconds: 86_400 },

@@ -25,11 +25,31 @@ const LOCAL_HOST = /^(en\.)?localhost(:\d{1,5})?$/;
  * page that put them into its links could be cached with a stranger's host in them.
  */
 export function configuredSiteHost(requestHost: string | undefined, publicUrl: string, options: { localhost: boolean }): string {
-  const publicHost = new URL(publicUrl).host;
   const host = (requestHost ?? '').trim().toLowerCase();
-  if (host === '') return publicHost;
+  return isConfiguredSiteHost(host, publicUrl, options) ? host : new URL(publicUrl).host;
+}
+
+/** Whether `host` (lower case, with its port) is PUBLIC_URL's host, a language variant of it, or an allowed localhost. */
+export function isConfiguredSiteHost(host: string, publicUrl: string, options: { localhost: boolean }): boolean {
+  if (host === '') return false;
+  const publicHost = new URL(publicUrl).host;
   const configured = new Set([publicHost, ...LANGUAGES.map((language: Language) => hostForLanguage(publicHost, language))]);
-  if (configured.has(host)) return host;
-  if (options.localhost && LOCAL_HOST.test(host)) return host;
-  return publicHost;
+  return configured.has(host) || (options.localhost && LOCAL_HOST.test(host));
+}
+
+/**
+ * Whether an Origin header names one of our own sites (either language). A browser sets Origin
+ * itself, so a page elsewhere cannot claim to be ours; "null" and anything unparsable are not ours.
+ */
+export function isSiteOrigin(origin: string | undefined, publicUrl: string, options: { localhost: boolean }): boolean {
+  if (!origin || origin === 'null') return false;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.origin !== origin.trim().replace(/\/$/, '')) return false;
+  if (!options.localhost && url.protocol !== new URL(publicUrl).protocol) return false;
+  return isConfiguredSiteHost(url.host.toLowerCase(), publicUrl, options);
 }

@@ -57,6 +57,16 @@ export const VALIDATION_MESSAGES = {
   'area-required': { da: 'Vælg et område.', en: 'Choose an area.' },
   'phone-required': { da: 'Telefonnummeret skal udfyldes.', en: 'Phone number is required.' },
   'reason-required': { da: 'Fortæl os venligst hvorfor.', en: 'Please tell us why.' },
+  // Tenant ad (libs/domain/src/tenant-ad.ts); our texts.
+  'tenant-name-required': { da: 'Skriv dit navn.', en: 'Please enter your name.' },
+  'tenant-email-invalid': { da: 'Skriv en gyldig email-adresse.', en: 'Please enter a valid email address.' },
+  'age-too-high': { da: 'Skriv din alder i hele år.', en: 'Please enter your age in whole years.' },
+  'slider-out-of-range': { da: 'Vælg en værdi mellem {min} og {max}.', en: 'Choose a value between {min} and {max}.' },
+  'subject-required': { da: 'Giv din annonce en overskrift.', en: 'Give your ad a headline.' },
+  'text-required': {
+    da: 'Skriv lidt om dig selv og den bolig, du søger.',
+    en: 'Write a little about yourself and the home you are looking for.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ValidationCode = keyof typeof VALIDATION_MESSAGES;

@@ -8,6 +8,8 @@ export interface ConsumedToken {
   userId: number;
   /** The address the link was sent to. */
   email: string | null;
+  /** UNSUBSCRIBE_CONFIRMATION: the manual unsubscribe request the link confirms. */
+  unsubscriptionId: number | null;
 }
 
 /** 256 random bits, URL-safe: the link's secret. Only its SHA-256 is stored. */
@@ -27,11 +29,11 @@ export class AccountTokensService {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async issue(userId: number, kind: UserTokenKind, email: string | null, lifetimeMs: number): Promise<string> {
+  async issue(userId: number, kind: UserTokenKind, email: string | null, lifetimeMs: number, unsubscriptionId?: number): Promise<string> {
     const token = newLinkToken();
     const now = this.clock.now();
     await this.prisma.userToken.create({
-      data: { userId, kind, email, tokenHash: hashLinkToken(token), createdAt: now, expiresAt: new Date(now.getTime() + lifetimeMs) },
+      data: { userId, kind, email, unsubscriptionId, tokenHash: hashLinkToken(token), createdAt: now, expiresAt: new Date(now.getTime() + lifetimeMs) },
     });
     return token;
   }
@@ -50,7 +52,7 @@ export class AccountTokensService {
       data: { usedAt: now },
     });
     if (claimed.count !== 1) return null;
-    const row = await this.prisma.userToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true, email: true } });
+    const row = await this.prisma.userToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true, email: true, unsubscriptionId: true } });
     await this.prisma.userToken.updateMany({ where: { userId: row.userId, kind, usedAt: null }, data: { usedAt: now } });
     return row;
   }

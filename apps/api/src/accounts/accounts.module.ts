@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { AccountMailer } from './account-mailer.service';
 import { AccountTokensService } from './account-tokens.service';
+import { LanguageHandoffService } from './language-handoff.service';
 import { AccountsService } from './accounts.service';
 import { AuthController, FacebookCallbackGuard } from './auth.controller';
 import { FacebookStrategy } from './facebook.strategy';
@@ -28,6 +29,7 @@ import { UsersController } from './users.controller';
     ProfileService,
     UserDataService,
     AccountTokensService,
+    LanguageHandoffService,
     AccountMailer,
     RateLimitService,
     DeviceCookieService,

@@ -1,14 +1,24 @@
-import { Body, Controller, Get, HttpCode, Inject, Injectable, NotFoundException, Post, Query, Req, Res, UseGuards, type ExecutionContext } from '@nestjs/common';
+import { Body, Controller, ForbiddenException, Get, HttpCode, Inject, Injectable, NotFoundException, Post, Query, Req, Res, UseGuards, type ExecutionContext } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { COOKIES, publicUrlForLanguage, safeNextPath } from '@husly/domain';
-import { loginRequestSchema, type AuthProvidersResponse, type SessionResponse } from '@husly/contracts';
+import { COOKIES, isSiteOrigin, publicUrlForLanguage, safeNextPath } from '@husly/domain';
+import {
+  languageHandoffRedeemSchema,
+  languageHandoffRequestSchema,
+  loginRequestSchema,
+  type AuthProvidersResponse,
+  type LanguageHandoffResponse,
+  type SessionResponse,
+} from '@husly/contracts';
+import type { AuthUser } from '../common/auth/auth-user';
+import { CurrentUser, JwtAuthGuard } from '../common/auth/auth.guards';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { AccountsService } from './accounts.service';
 import { DeviceCookieService } from './device-cookie.service';
 import { FACEBOOK_API_VERSION, facebookCallbackUrl, type FacebookIdentity } from './facebook.strategy';
+import { LanguageHandoffService } from './language-handoff.service';
 import { parseBody } from './parse-body';
 import { Ctx, parseCookieHeader, requestContext, type RequestContext } from './request-context';
 import { SocialLoginService } from './social-login.service';
@@ -59,6 +69,7 @@ export class AuthController {
     private readonly accounts: AccountsService,
     private readonly social: SocialLoginService,
     private readonly devices: DeviceCookieService,
+    private readonly handoffs: LanguageHandoffService,
   ) {}
 
   /**
@@ -71,6 +82,32 @@ export class AuthController {
     const { session, deviceCookie } = await this.accounts.login(parseBody(loginRequestSchema, body), ctx);
     void reply.header('Set-Cookie', this.devices.header(deviceCookie));
     return session;
+  }
+
+  /** {language} → {code}: the page posts the code to the other language's host (LanguageHandoffService). */
+  @Post('handoff')
+  @HttpCode(200)
+  @UseGuards(JwtAuthGuard)
+  async handoff(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<LanguageHandoffResponse> {
+    const { language } = parseBody(languageHandoffRequestSchema, body);
+    return { code: await this.handoffs.issue(user.id, language) };
+  }
+
+  /**
+   * The form the other language's page posts: the session cookie for this host, then 303 to `next`.
+   * Only our own pages may post it (Origin), or a page elsewhere could log a visitor in as someone
+   * else. A used or expired code still lands on the page, logged out, as a plain link would.
+   */
+  @Post('handoff/redeem')
+  async redeemHandoff(@Req() request: FastifyRequest, @Body() body: unknown, @Res() reply: FastifyReply): Promise<void> {
+    if (!isSiteOrigin(request.headers.origin, this.config.http.publicUrl, { localhost: this.config.env !== 'production' })) {
+      throw new ForbiddenException('Not from this site');
+    }
+    const { code, next } = parseBody(languageHandoffRedeemSchema, body);
+    const token = await this.handoffs.redeem(code);
+    void reply.header('Cache-Control', 'no-store');
+    if (token) void reply.header('Set-Cookie', `${COOKIES.token.name}=${token}; Path=/; Max-Age=${COOKIES.token.maxAgeSeconds}; SameSite=Lax${this.secure()}`);
+    void reply.redirect(safeNextPath(next) ?? '/', 303);
   }
 
   /** Which social logins are configured: the web hides the button otherwise. */

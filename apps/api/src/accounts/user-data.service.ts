@@ -35,6 +35,7 @@ export class UserDataService {
         notificationLogs: { select: { source: true, type: true, dwellingId: true, createdAt: true } },
         events: { select: { type: true, payload: true, createdAt: true } },
         unsubscriptions: true,
+        foundHomes: { select: { pausedBoligagentIds: true, stoppedSubscriptionId: true, createdAt: true, undoneAt: true } },
       },
     });
     // Secrets are not personal data to hand out: no password hash, no link or agent tokens.
@@ -65,6 +66,7 @@ export class UserDataService {
       this.prisma.contactFetch.deleteMany({ where: { userId } }),
       this.prisma.notificationLog.deleteMany({ where: { userId } }),
       this.prisma.event.deleteMany({ where: { userId } }),
+      this.prisma.foundHome.deleteMany({ where: { userId } }),
       this.prisma.unsubscription.updateMany({ where: { userId }, data: { userId: null, name: null, email: null, phone: null, message: null } }),
       // A running subscription must not renew for a user who is gone; the provider follows in the job.
       this.prisma.subscription.updateMany({ where: { userId, renew: true }, data: { renew: false, canceledAt: now } }),

@@ -242,7 +242,7 @@ export class BoligagentDeliveryService {
     }));
     const firstCity = rows[0]?.city ?? '';
     // The one-click link only stops the agent; managing it stays with the manage link's token.
-    const unsubscribeUrl = unsubscribeUrlOf(this.config.http.publicUrl, agent.unsubscribeToken);
+    const unsubscribeUrl = unsubscribeUrlOf(this.config.http.publicUrl, agent.unsubscribeToken, language);
     const rendered = renderDigestMail({
       language,
       dwellings,

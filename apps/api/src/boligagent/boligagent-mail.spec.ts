@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderDigestMail, renderVerificationMail, type DigestDwelling } from './mail-templates';
-import { listUnsubscribeHeaders, publicOrigin, signUserParam, verifyUserParam } from './public-urls';
+import { listUnsubscribeHeaders, publicOrigin, signUserParam, unsubscribeUrlOf, verifyUserParam } from './public-urls';
 
 const dwelling = (id: number, over: Partial<DigestDwelling> = {}): DigestDwelling => ({
   id,
@@ -70,6 +70,13 @@ describe('public URLs', () => {
     expect(verifyUserParam(param, 'another-secret-another-secret-xx')).toBeNull();
     expect(verifyUserParam(param.replace(/^42/, '43'), 'secret-secret-secret-secret-secret')).toBeNull();
     expect(verifyUserParam('42', 'secret-secret-secret-secret-secret')).toBeNull();
+  });
+
+  it("an English mail's unsubscribe link opens the English host (it opened the Danish one, issue 15)", () => {
+    expect(unsubscribeUrlOf('https://husly.dk', 'a/b', 'en')).toBe('https://en.husly.dk/api/boligagents/unsubscribe/a%2Fb');
+    expect(unsubscribeUrlOf('https://www.husly.dk', 't', 'en')).toBe('https://en.husly.dk/api/boligagents/unsubscribe/t');
+    expect(unsubscribeUrlOf('http://localhost:3000', 't', 'en')).toBe('http://en.localhost:3000/api/boligagents/unsubscribe/t');
+    expect(unsubscribeUrlOf('https://husly.dk', 't', 'da')).toBe('https://husly.dk/api/boligagents/unsubscribe/t');
   });
 
   it('builds RFC 8058 headers with an https URL and a mailto', () => {

@@ -108,7 +108,7 @@ export class NotificationLogController {
 
   @Post()
   @HttpCode(204)
-  async log(@Body() body: unknown): Promise<void> {
-    await this.boligagents.logNotification(parseInput(notificationLogSchema, body));
+  async log(@Body() body: unknown, @Ctx() ctx: RequestContext): Promise<void> {
+    await this.boligagents.logNotification(parseInput(notificationLogSchema, body), ctx);
   }
 }

@@ -19,6 +19,7 @@ import {
   ERROR_MESSAGES,
   isDefaultPref,
   mergeAutoAdjust,
+  NOTIFICATION_LOG_THROTTLE,
   normalizeBoligagentPref,
   normalizeEmail,
   validateBoligagentEmail,
@@ -132,7 +133,7 @@ export class BoligagentService {
       });
     }
     const verifyUrl = `${publicOrigin(this.config.http.publicUrl, language)}/boligagent/verify?token=${encodeURIComponent(agent.token)}`;
-    const unsubscribeUrl = unsubscribeUrlOf(this.config.http.publicUrl, agent.unsubscribeToken);
+    const unsubscribeUrl = unsubscribeUrlOf(this.config.http.publicUrl, agent.unsubscribeToken, language);
     const mail = renderVerificationMail({ language, verifyUrl, unsubscribeUrl, areas: prefs.map((p) => p.cityLabel) });
     await this.jobs.enqueue(JOBS.mailDeliver, { to: email, ...mail, headers: listUnsubscribeHeaders(unsubscribeUrl, this.config.mail.from, agent.unsubscribeToken) });
     return { verificationSent: true };
@@ -290,8 +291,16 @@ export class BoligagentService {
     return { adjusted: true, agent: await this.reload(agent.id) };
   }
 
-  /** POST /api/notificationLog: a followed link of a boligagent mail (`user` = the signed agent id of the link). */
-  async logNotification(body: NotificationLogBody): Promise<void> {
+  /**
+   * POST /api/notificationLog: a followed link of a boligagent mail (`user` = the signed agent id of
+   * the link). Counted per client address before anything is read (NOTIFICATION_LOG_THROTTLE, 429):
+   * a page sends one; a script replaying links is not a reader.
+   */
+  async logNotification(body: NotificationLogBody, ctx: Pick<RequestContext, 'ip' | 'language'>): Promise<void> {
+    await this.rateLimits.consume(
+      [{ bucket: `notification-log:ip:${ctx.ip}`, max: NOTIFICATION_LOG_THROTTLE.perIp, windowMs: NOTIFICATION_LOG_THROTTLE.windowMs }],
+      ctx.language,
+    );
     const agentId = verifyUserParam(body.user, this.config.auth.jwtSecret);
     if (agentId === null) throw new HttpException(apiError(400, ERROR_MESSAGES.actionFailed, { code: 'error', field: 'user' }), 400);
     const agent = await this.prisma.boligagent.findUnique({ where: { id: agentId }, select: { id: true, userId: true } });

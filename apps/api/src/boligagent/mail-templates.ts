@@ -1,6 +1,7 @@
 // Boligagent mails in Danish and English: the verification link and the list of new dwellings.
 // Plain functions of their data (no I/O), so a test renders them and a benchmark renders 100k fast.
 import type { MailLanguage } from './public-urls';
+import { BRAND_COLOURS as C } from '@husly/domain';
 
 export interface DigestDwelling {
   id: number;
@@ -65,9 +66,9 @@ function facts(d: DigestDwelling, language: MailLanguage): string {
 
 function layout(body: string): string {
   return (
-    '<!doctype html><html><body style="margin:0;padding:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1d2733">' +
-    '<div style="max-width:600px;margin:0 auto;padding:16px;background:#ffffff">' +
-    '<div style="font-size:22px;font-weight:bold;color:#d2232a;padding:8px 0 16px">Husly</div>' +
+    `<!doctype html><html><body style="margin:0;padding:0;background:${C.sand};font-family:Arial,Helvetica,sans-serif;color:${C.ink}">` +
+    `<div style="max-width:600px;margin:0 auto;padding:16px;background:${C.surface}">` +
+    `<div style="font-size:22px;font-weight:bold;color:${C.brand};padding:8px 0 16px">Husly</div>` +
     body +
     '</div></body></html>'
   );
@@ -80,8 +81,8 @@ export function renderVerificationMail(input: { language: MailLanguage; verifyUr
   const html = layout(
     `<p>${escapeHtml(t.verifyIntro)}</p>` +
       (areas ? `<p><strong>${escapeHtml(areas)}</strong></p>` : '') +
-      `<p><a href="${escapeHtml(input.verifyUrl)}" style="display:inline-block;background:#d2232a;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(t.verifyButton)}</a></p>` +
-      `<p style="color:#5b6573;font-size:13px">${escapeHtml(t.verifyIgnore)} <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#5b6573">${escapeHtml(t.unsubscribe)}</a></p>`,
+      `<p><a href="${escapeHtml(input.verifyUrl)}" style="display:inline-block;background:${C.brand};color:${C.surface};padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold">${escapeHtml(t.verifyButton)}</a></p>` +
+      `<p style="color:${C.inkSoft};font-size:13px">${escapeHtml(t.verifyIgnore)} <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:${C.inkSoft}">${escapeHtml(t.unsubscribe)}</a></p>`,
   );
   return { subject: t.verifySubject, text, html };
 }
@@ -111,17 +112,17 @@ export function renderDigestMail(input: {
   const items = dwellings
     .map(
       (d) =>
-        `<tr><td style="padding:10px 0;border-bottom:1px solid #e3e6ea"><a href="${escapeHtml(d.url)}" style="color:#1d2733;font-weight:bold;font-size:16px;text-decoration:none">${escapeHtml(d.headline)}</a>` +
-        `<div style="color:#5b6573;font-size:14px;padding-top:4px">${escapeHtml(facts(d, input.language))}</div></td></tr>`,
+        `<tr><td style="padding:10px 0;border-bottom:1px solid ${C.line}"><a href="${escapeHtml(d.url)}" style="color:${C.ink};font-weight:bold;font-size:16px;text-decoration:none">${escapeHtml(d.headline)}</a>` +
+        `<div style="color:${C.inkSoft};font-size:14px;padding-top:4px">${escapeHtml(facts(d, input.language))}</div></td></tr>`,
     )
     .join('');
   const html = layout(
     `<p style="font-size:16px">${escapeHtml(t.digestIntro(total))}</p>` +
       `<table role="presentation" width="100%" cellspacing="0" cellpadding="0">${items}</table>` +
-      (more ? `<p><a href="${escapeHtml(input.seeAllUrl)}" style="color:#d2232a;font-weight:bold">${escapeHtml(t.seeAll(total))}</a></p>` : '') +
-      `<p style="color:#5b6573;font-size:13px;padding-top:16px">${escapeHtml(t.footer)}<br>` +
-      `<a href="${escapeHtml(input.manageUrl)}" style="color:#5b6573">${escapeHtml(t.manage)}</a> · ` +
-      `<a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#5b6573">${escapeHtml(t.unsubscribe)}</a></p>`,
+      (more ? `<p><a href="${escapeHtml(input.seeAllUrl)}" style="color:${C.brand};font-weight:bold">${escapeHtml(t.seeAll(total))}</a></p>` : '') +
+      `<p style="color:${C.inkSoft};font-size:13px;padding-top:16px">${escapeHtml(t.footer)}<br>` +
+      `<a href="${escapeHtml(input.manageUrl)}" style="color:${C.inkSoft}">${escapeHtml(t.manage)}</a> · ` +
+      `<a href="${escapeHtml(input.unsubscribeUrl)}" style="color:${C.inkSoft}">${escapeHtml(t.unsubscribe)}</a></p>`,
   );
   return { subject: t.digestSubject(total), text, html };
 }

@@ -36,9 +36,12 @@ function signature(agentId: number, secret: string): string {
   return createHmac('sha256', secret).update(`boligagent-user:${agentId}`).digest('base64url').slice(0, SIGNATURE_LENGTH);
 }
 
-/** The RFC 8058 one-click URL of an agent: a POST stops it, a GET shows the confirmation page. */
-export function unsubscribeUrlOf(publicUrl: string, token: string): string {
-  return `${publicUrl}/api/boligagents/unsubscribe/${encodeURIComponent(token)}`;
+/**
+ * The RFC 8058 one-click URL of an agent: a POST stops it, a GET shows the confirmation page, on the
+ * mail's language host (an English mail's link opened the Danish page, issue 15).
+ */
+export function unsubscribeUrlOf(publicUrl: string, token: string, language: MailLanguage): string {
+  return `${publicOrigin(publicUrl, language)}/api/boligagents/unsubscribe/${encodeURIComponent(token)}`;
 }
 
 /** List-Unsubscribe (an https URL and a mailto) and List-Unsubscribe-Post: every boligagent mail carries them. */

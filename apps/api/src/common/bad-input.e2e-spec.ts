@@ -15,6 +15,8 @@ import {
   createBoligagentSchema,
   createSubscriptionRequestSchema,
   emailRequestSchema,
+  languageHandoffRedeemSchema,
+  languageHandoffRequestSchema,
   loginRequestSchema,
   notificationLogSchema,
   eventRequestSchema,
@@ -24,10 +26,17 @@ import {
   setPasswordRequestSchema,
   signupRequestSchema,
   subscriptionIdParamSchema,
+  landlordContactRequestSchema,
+  tenantAdRequestSchema,
   testPaymentConfirmRequestSchema,
   tokenRequestSchema,
   updateBoligagentSchema,
   verifyPasswordRequestSchema,
+  foundHomeRequestSchema,
+  manualUnsubscribeRequestSchema,
+  unsubscribeConfirmRequestSchema,
+  unsubscribeReasonRequestSchema,
+  unsubscribeReasonSchema,
 } from '@husly/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createCity, createDwelling, createUser, unique } from '../../test/factories';
@@ -55,6 +64,8 @@ interface BodyRoute {
   schema: z.ZodType;
   base: Record<string, Json>;
   auth?: boolean;
+  /** Headers the route needs to get past its door (the handoff form's Origin). */
+  headers?: Record<string, string>;
   /** A GraphQL operation at POST /api/graph: `base` is its variables, `schema` their contract. */
   graphql?: string;
 }
@@ -210,6 +221,14 @@ describe('bad input on every route (issue 12 §2)', () => {
     const agentRef = { token: agent.token, id: agent.id };
     routes = [
       { method: 'POST', url: '/api/auth/login', schema: loginRequestSchema, base: { email: user.email, password, prefs: [pref] } },
+      { method: 'POST', url: '/api/auth/handoff', schema: languageHandoffRequestSchema, base: { language: 'en' }, auth: true },
+      {
+        method: 'POST',
+        url: '/api/auth/handoff/redeem',
+        schema: languageHandoffRedeemSchema,
+        base: { code: 'no-such-code', next: '/byer' },
+        headers: { origin: 'http://localhost:3000' },
+      },
       {
         method: 'POST',
         url: '/api/users',
@@ -260,8 +279,34 @@ describe('bad input on every route (issue 12 §2)', () => {
       { method: 'POST', url: '/api/contact', schema: contactRequestSchema, base: { name: 'Sofie Søger', email: 'sofie@husly.test', subject: 'Spørgsmål', message: 'Hvordan opsiger jeg mit abonnement?' } },
       { method: 'POST', url: '/api/event', schema: eventRequestSchema, base: { type: 'subscription/cancel-abort', payload: { step: 'warning', count: 1 } } },
       ...subscriptionRoutes(),
+      ...unsubscribeRoutes(),
+      ...tenantAdRoutes(),
     ];
   });
+
+  /**
+   * The tenant ad: the seeker's save (the rules of libs/domain answer the variants the contract takes),
+   * and a landlord's message to ad 1 (the body is checked before the id is looked up or counted).
+   */
+  function tenantAdRoutes(): BodyRoute[] {
+    const now = new Date();
+    const available = `01/${String(((now.getUTCMonth() + 2) % 12) + 1).padStart(2, '0')}/${now.getUTCFullYear() + 1}`;
+    return [
+      {
+        method: 'POST',
+        url: '/api/users/me/tenant',
+        schema: tenantAdRequestSchema,
+        base: {
+          profile: { name: 'Sofie Søger', email: 'sofie@husly.test', phone: '12345678', phonealt: '87654321', gender: 'female', age: 30, profession: 'Lærer', rki: true },
+          housing: { area: city.slug, rent: 8000, rooms: 2, size: 50, dwelling: ['apartment'], timeframe: ['gt1y'], available },
+          ad: { subject: 'Lærer søger lejlighed', text: 'Rolig og ikke-ryger.' },
+          publish: true,
+        },
+        auth: true,
+      },
+      { method: 'POST', url: '/api/tenant-ads/1/contact', schema: landlordContactRequestSchema, base: { name: 'Jens Udlejer', email: 'jens@udlejer.dk', phone: '11223344', message: 'Jeg har en lejlighed til dig.' } },
+    ];
+  }
 
   const billing = { name: 'Sofie Søger', email: 'sofie@husly.test', address: 'Nørregade 2', zipcode: '8000', city: 'Aarhus C', country: 'Danmark', phone: '12345678' };
   const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', name: 'Sofie Søger' };
@@ -281,6 +326,28 @@ describe('bad input on every route (issue 12 §2)', () => {
     expect((await t.request('POST', '/api/graph', { query: '{ provider(providerType: CREDIT_CARD) { id } }' }, auth)).status).toBe(200);
     const receipt = await t.prisma.transaction.findFirstOrThrow({ where: { subscriptionId: paid.body.id } });
     return { id: paid.body.id as string, pendingSecret: pending.body.meta.paymentInfo as string, transactionId: receipt.id };
+  }
+
+  /** The unsubscribe flows of issue 14: REST bodies and the legacy GraphQL mutations. */
+  function unsubscribeRoutes(): BodyRoute[] {
+    const manual = { email: 'sofie@husly.test', name: 'Sofie Søger', phone: '+45 12 34 56 78', orderno: '1001', message: 'Jeg har fundet en bolig' };
+    const gql = (query: string, schema: z.ZodType, base: Record<string, Json>): BodyRoute => ({ method: 'POST', url: '/api/graph', schema, base, auth: true, graphql: query });
+    return [
+      { method: 'POST', url: `/api/subscriptions/cancel/${subscription.id}`, schema: unsubscribeReasonRequestSchema, base: { reason: { foundDwelling: false, text: 'For dyrt' } }, auth: true },
+      { method: 'POST', url: '/api/unsubscribe/manual', schema: manualUnsubscribeRequestSchema, base: manual },
+      { method: 'POST', url: '/api/unsubscribe/confirm', schema: unsubscribeConfirmRequestSchema, base: { token: 'not-a-token' } },
+      { method: 'POST', url: '/api/users/me/found-home', schema: foundHomeRequestSchema, base: { unsubscription: subscription.id }, auth: true },
+      gql(
+        'mutation($reason: String!, $uuid: String!) { unsubscribeReason(reason: $reason, uuid: $uuid) { uuid } }',
+        z.object({ reason: unsubscribeReasonSchema, uuid: subscriptionIdParamSchema.shape.id }),
+        { reason: 'FOUND_NO_DWELLING', uuid: subscription.id },
+      ),
+      gql(
+        'mutation($email: String!, $name: String!, $phone: String!, $orderno: String, $message: String) { unsubscribeManual(email: $email, name: $name, phone: $phone, orderno: $orderno, message: $message) { uuid } }',
+        manualUnsubscribeRequestSchema,
+        manual,
+      ),
+    ];
   }
 
   /** The subscription routes of issue 13: REST bodies, and the GraphQL operations with their variables' contracts. */
@@ -354,7 +421,7 @@ describe('bad input on every route (issue 12 §2)', () => {
     const before = await databaseChecksum(t);
     const cases: Parameters<typeof sendAll>[0] = [];
     for (const route of routes) {
-      const headers = route.auth ? auth : {};
+      const headers = { ...(route.auth ? auth : {}), ...route.headers };
       const label = `${route.method} ${route.url}`;
       expect(route.schema.safeParse(route.base).success, `${label}: the base body is valid`).toBe(true);
       // The body as a whole: wrong JSON types, malformed JSON, deep nesting, a prototype key.
@@ -467,6 +534,9 @@ describe('bad input on every route (issue 12 §2)', () => {
       ...queryCases('GET', '/api/subscriptions/offers', { id: subscription.id }, { headers: auth }),
       ...queryCases('GET', '/api/subscriptions/transactions', { id: String(subscription.transactionId) }, { headers: auth }),
       ...queryCases('GET', `/api/subscriptions/transactions/${subscription.transactionId}`, { id: '1' }, { headers: auth }),
+      // The tenant ad routes take no query parameters either.
+      ...queryCases('GET', '/api/users/me/tenant', { area: city.slug }, { headers: auth }),
+      ...queryCases('GET', `/api/tenant-ads/${city.slug}`, { start: '0' }),
     ];
     const segments = [
       '%00',
@@ -497,9 +567,16 @@ describe('bad input on every route (issue 12 §2)', () => {
       ['DELETE', (s) => `/api/subscriptions/${s}`],
       ['POST', (s) => `/api/subscriptions/${s}/withdraw`],
       ['GET', (s) => `/api/subscriptions/transactions/${s}`],
+      ['GET', (s) => `/api/tenant-ads/${s}`],
+      ['POST', (s) => `/api/tenant-ads/${s}/contact`],
     ];
     for (const [method, url] of apiRoutes) {
       for (const s of segments) cases.push({ name: `${method} ${url(s)}`, method, url: url(s), headers: auth });
+    }
+    // The uuid of cancel/{uuid} with a valid reason: one that cannot exist is a 404 before any lookup or throttle.
+    for (const s of segments) {
+      const url = `/api/subscriptions/cancel/${s}`;
+      cases.push({ name: `POST ${url}`, method: 'POST', url, payload: JSON.stringify({ reason: 'FOUND_NO_DWELLING' }), headers: auth, expect4xx: true });
     }
     // The client secret of the test payment form: refused at the edge (a 400 naming it, or the card's
     // 400 for a secret that may exist), so no guess reaches the lookup or its throttle here.
@@ -540,6 +617,7 @@ describe('bad input on every route (issue 12 §2)', () => {
       (s) => `/search?q=${s}`,
       (s) => `/search?q=${s}&q=${s}`,
       (s) => `/${city.slug}?start=${s}`,
+      (s) => `/udlejer/${s}`,
     ];
     for (const url of pages) {
       for (const s of ['%00', 'a%00b', '%ED%A0%80', '2147483648', '%25%25', '%25%5C', 'x'.repeat(2_000)]) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { configuredSiteHost, hostForLanguage, LANGUAGES, type Language } from '@husly/domain';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config/app-config';
@@ -20,8 +21,25 @@ export function cspNonce(response: ServerResponse | object): string {
   return nonce;
 }
 
+/** The site's hosts as the pages may post forms to them: PUBLIC_URL, and localhost outside production. */
+export interface SiteOrigins {
+  publicUrl: string;
+  localhost: boolean;
+}
+
+/**
+ * The same site in `language`, as an origin: the language switch posts its handoff form there
+ * (LanguageHandoffService). Built from a configured host only, never from a raw Host header.
+ */
+function languageOrigin(site: SiteOrigins, language: Language) {
+  return (req: IncomingMessage) => {
+    const host = configuredSiteHost(req.headers.host, site.publicUrl, { localhost: site.localhost });
+    return `${new URL(site.publicUrl).protocol}//${hostForLanguage(host, language)}`;
+  };
+}
+
 /** The policy's directives, for the header and for the docs/tests that read it. */
-export function cspDirectives(security: AppConfig['security']) {
+export function cspDirectives(security: AppConfig['security'], site?: SiteOrigins) {
   const { csp } = security;
   return {
     'default-src': ["'self'"],
@@ -43,7 +61,7 @@ export function cspDirectives(security: AppConfig['security']) {
     'frame-src': csp.frameSrc.length > 0 ? csp.frameSrc : ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
-    'form-action': ["'self'"],
+    'form-action': ["'self'", ...(site ? LANGUAGES.map((language) => languageOrigin(site, language)) : [])],
     'frame-ancestors': ["'none'"],
     ...(security.hsts ? { 'upgrade-insecure-requests': [] } : {}),
   };
@@ -72,7 +90,10 @@ export function permissionsPolicy(security: AppConfig['security']): string {
 export async function registerSecurityHeaders(fastify: FastifyInstance, config: AppConfig): Promise<void> {
   const { security } = config;
   await fastify.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(security) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: cspDirectives(security, { publicUrl: config.http.publicUrl, localhost: config.env !== 'production' }),
+    },
     // The page's own origin is useful to the tile server (OpenStreetMap's usage policy asks for a
     // Referer) and to the payment provider; no path or query (a search, a token) leaves the site.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

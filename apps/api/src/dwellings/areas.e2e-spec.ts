@@ -28,6 +28,8 @@ describe('GET /api/dwellings/areas', () => {
       lat: 56,
       lng: 10,
       population: null,
+      // Its postal codes are one district ("Åby … C"), two neighbouring zips.
+      districts: [[String(n), String(n + 1), `${city.label} C`]],
     });
     expect(body.data.some((c) => c.slug === hidden.slug)).toBe(false);
     expect(body.aliases[String(n)]).toBe(city.slug);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AreasResponse, City } from '@husly/contracts';
-import { buildPlaceIndex, isCitySlug, matchPlace, type PlaceIndex as PlaceKeys } from '@husly/domain';
+import { buildPlaceIndex, isCitySlug, matchPlace, nearestPlaces, type PlaceIndex as PlaceKeys } from '@husly/domain';
 import { PrismaService } from '../infra/prisma/prisma.service';
 
 const CACHE_MS = 5 * 60_000;
@@ -11,6 +11,14 @@ export interface Place {
   slug: string;
   label: string;
   active: boolean;
+  /** Ranks suggestions (GeoNames inhabitants); null when unknown. */
+  population: number | null;
+}
+
+/** A place offered when a search names none. */
+export interface PlaceSuggestion {
+  slug: string;
+  label: string;
 }
 
 interface PlaceIndex {
@@ -51,9 +59,9 @@ export class CitiesService {
   }
 
   /**
-   * The city a search query names (slug, label, postal code or alias), active or not; null if none.
-   * Matched in memory by exact keys (matchPlace): the query never reaches SQL, so no text is a
-   * wildcard (issue 12 §3).
+   * The city a search query names (slug, label, postal code or alias, spelled as people type them),
+   * active or not; null if none. Matched in memory (matchPlace, docs/decisions/0015): the query never
+   * reaches SQL, so no text is a wildcard (issue 12 §3).
    */
   async findPlace(q: string, now = Date.now()): Promise<Place | null> {
     const index = await this.placeIndex(now);
@@ -64,13 +72,18 @@ export class CitiesService {
     return matchPlace(q, (await this.placeIndex(now, true)).byKey);
   }
 
+  /** The active cities nearest to a query that names none (spelling, then size), at most `limit`. */
+  async nearest(q: string, limit = 5, now = Date.now()): Promise<PlaceSuggestion[]> {
+    return nearestPlaces(q, (await this.placeIndex(now)).byKey, limit).map((c) => ({ slug: c.slug, label: c.label }));
+  }
+
   /** The city of a /{slug} page, active or not; null if none (also for anything not shaped like a slug). */
   async findBySlug(slug: string, now = Date.now()): Promise<Place | null> {
     if (!isCitySlug(slug)) return null;
-    const hit = (await this.placeIndex(now)).byKey.get(slug);
-    if (hit && hit.slug === slug) return hit;
+    const hit = (await this.placeIndex(now)).byKey.bySlug.get(slug);
+    if (hit) return hit;
     const city = await this.prisma.city.findUnique({ where: { slug } });
-    return city ? { id: city.id, slug: city.slug, label: city.label, active: city.active } : null;
+    return city ? { id: city.id, slug: city.slug, label: city.label, active: city.active, population: city.population } : null;
   }
 
   /** Place names for the given cities (read again when one is newer than the cached index). */
@@ -89,7 +102,7 @@ export class CitiesService {
   private async placeIndex(now: number, reload = false): Promise<PlaceIndex> {
     if (this.places && !reload && now - this.places.at <= CACHE_MS) return this.places;
     const [cities, aliases, postalCodes] = await Promise.all([
-      this.prisma.city.findMany({ select: { id: true, slug: true, label: true, active: true } }),
+      this.prisma.city.findMany({ select: { id: true, slug: true, label: true, active: true, population: true } }),
       this.prisma.cityAlias.findMany({ select: { alias: true, cityId: true } }),
       this.prisma.postalCode.findMany({ select: { zip: true, name: true, cityId: true } }),
     ]);
@@ -116,7 +129,7 @@ export class CitiesService {
       this.prisma.city.findMany({
         where: { active: true },
         orderBy: { label: 'asc' },
-        include: { postalCodes: { select: { zip: true }, orderBy: { zip: 'asc' } } },
+        include: { postalCodes: { select: { zip: true, name: true }, orderBy: { zip: 'asc' } } },
       }),
       this.prisma.cityAlias.findMany({ select: { alias: true, city: { select: { slug: true } } } }),
     ]);
@@ -130,7 +143,29 @@ export class CitiesService {
       lat: city.lat,
       lng: city.lng,
       population: city.population,
+      ...districtsOf(city.label, city.postalCodes),
     }));
     return { data, aliases: Object.fromEntries(aliases.map((a) => [a.alias, a.city.slug])) };
   }
+}
+
+/**
+ * The city's postal districts ("København NV", "Aarhus C": its label and a code) as runs of
+ * neighbouring zips (in zip order, none of another name between) sharing the name; absent when it
+ * has none. ~1 KB for the real list, where a name per zip would add 17 KB to every page.
+ */
+function districtsOf(label: string, postalCodes: ReadonlyArray<{ zip: string; name: string }>): Pick<City, 'districts'> {
+  const runs: Array<[string, string, string]> = [];
+  let open: [string, string, string] | undefined;
+  for (const { zip, name } of postalCodes) {
+    if (!name.startsWith(`${label} `)) {
+      open = undefined;
+    } else if (open && open[2] === name) {
+      open[1] = zip;
+    } else {
+      open = [zip, zip, name];
+      runs.push(open);
+    }
+  }
+  return runs.length > 0 ? { districts: runs } : {};
 }

@@ -5,7 +5,7 @@ import { deriveDwellingColumns } from '@husly/domain';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createCity, createLandlord, unique } from '../../test/factories';
 
-const MIGRATION = join(__dirname, '../../../../prisma/migrations/20261126040018_dwelling_search_columns/migration.sql');
+const MIGRATION = join(__dirname, '../../../../prisma/migrations/20261126050000_dwelling_search_columns/migration.sql');
 
 // The migration's backfill writes deriveDwellingColumns' rules in SQL: the two must agree, or the
 // dwellings that existed before the migration would filter differently from those imported after.

@@ -168,7 +168,7 @@ describe('dwelling lists: /search, /area/{slug}, /latest', () => {
   it('answers an unknown place with an empty list, and an unknown or inactive city page with 404', async () => {
     const res = await t.request('GET', '/api/dwellings/search?q=Ingenstedhusen');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: [], meta: { total: 0, start: 0, pageSize: 150, capped: false } });
+    expect(res.body).toEqual({ data: [], meta: { total: 0, start: 0, pageSize: 150, capped: false, suggestions: [] } });
 
     const inactive = await createCity(t.prisma, { active: false });
     await createDwelling(t.prisma, { cityId: inactive.id });

@@ -65,13 +65,15 @@ export class DwellingsService {
     return viewer !== null && (await this.access.isSubscriber(viewer.userId, this.clock.now()));
   }
 
-  /** /search: q names a city (the controller requires it); an unknown q is an empty list (200). */
+  /** /search: q names a city (the controller requires it); an unknown q is an empty list (200) with the nearest places. */
   async search(query: SearchQuery, viewer: Viewer): Promise<ListPage> {
     let place: Place | null = null;
     if (query.q !== undefined) {
       place = await this.cities.findPlace(query.q);
       if (!place || !place.active) {
-        const empty: DwellingListResponse = { data: [], meta: { total: 0, start: query.start, pageSize: query.pageSize, capped: false } };
+        // Names no place we list: say so, with the places nearest to what was typed.
+        const suggestions = await this.cities.nearest(query.q);
+        const empty: DwellingListResponse = { data: [], meta: { total: 0, start: query.start, pageSize: query.pageSize, capped: false, suggestions } };
         return { body: Buffer.from(JSON.stringify(empty)), cache: 'miss' };
       }
     }

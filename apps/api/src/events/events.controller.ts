@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBeaconQuerySchema, eventRequestSchema } from '@husly/contracts';
+import { COOKIES } from '@husly/domain';
 import { requestContext } from '../accounts/request-context';
 import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, OptionalJwtAuthGuard } from '../common/auth/auth.guards';
@@ -9,6 +10,10 @@ import { EventsService } from './events.service';
 
 /** The smallest transparent GIF (1×1): what an <img> beacon expects back. */
 export const TRANSPARENT_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+/** The bn.visitor cookie, written by the web only with consent: a random UUID, or nothing we keep. */
+const VISITOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const visitorIdOf = (cookie: string | undefined): string | undefined => (cookie && VISITOR_ID.test(cookie) ? cookie : undefined);
 
 @Controller()
 export class EventsController {
@@ -20,8 +25,8 @@ export class EventsController {
   @UseGuards(OptionalJwtAuthGuard)
   async record(@Body() body: unknown, @Req() request: FastifyRequest, @CurrentUser() user?: AuthUser): Promise<void> {
     const event = parseInput(eventRequestSchema, body);
-    const { ip, language } = requestContext(request);
-    await this.events.record(event, { userId: user?.id, ip, language });
+    const { ip, language, cookies } = requestContext(request);
+    await this.events.record(event, { userId: user?.id, visitorId: visitorIdOf(cookies[COOKIES.visitor.name]), ip, language });
   }
 
   /**

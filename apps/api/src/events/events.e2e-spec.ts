@@ -33,6 +33,17 @@ describe('POST /api/event and the error beacon GET /i.gif (spec section 7)', () 
     ]);
   });
 
+  it('counts a visitor by the bn.visitor cookie the web writes with consent; anything else in it is not kept', async () => {
+    const before = (await eventsOf('subscription/cancel-abort')).length;
+    const id = '3b241101-e2bb-4255-8caf-4136c566a962';
+    for (const cookie of [`bn.visitor=${id}`, 'bn.visitor=not-a-uuid', `bn.visitor=${id}%0Ax`, '']) {
+      const res = await t.request('POST', '/api/event', { type: 'subscription/cancel-abort' }, cookie ? { cookie } : {}, address());
+      expect(res.status).toBe(204);
+    }
+    const stored = (await eventsOf('subscription/cancel-abort')).slice(before);
+    expect(stored.map((e) => e.visitorId)).toEqual([id, null, null, null]);
+  });
+
   it('refuses what is not a known event, with the field named, and stores nothing', async () => {
     const count = await t.prisma.event.count();
     const ip = address();

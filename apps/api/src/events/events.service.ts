@@ -32,10 +32,10 @@ export class EventsService {
   ) {}
 
   /** Stores a named event; throttled per address and per user (429). */
-  async record(event: RecordedEvent, who: { userId?: number; ip: string; language: 'da' | 'en' }): Promise<void> {
+  async record(event: RecordedEvent, who: { userId?: number; visitorId?: string; ip: string; language: 'da' | 'en' }): Promise<void> {
     await this.rateLimits.consume([EVENT_LIMITS.ip(who.ip), ...(who.userId ? [EVENT_LIMITS.user(who.userId)] : [])], who.language);
     await this.prisma.event.create({
-      data: { type: event.type, payload: event.payload, userId: who.userId ?? null, createdAt: this.clock.now() },
+      data: { type: event.type, payload: event.payload, userId: who.userId ?? null, visitorId: who.visitorId ?? null, createdAt: this.clock.now() },
     });
   }
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Prisma } from '../infra/prisma/generated/client';
 import { PrismaService } from '../infra/prisma/prisma.service';
 
 export interface ActiveAccess {
@@ -17,9 +18,17 @@ export interface ActiveAccess {
 export class SubscriptionAccessService {
   constructor(private readonly prisma: PrismaService) {}
 
+  /**
+   * The rule as a filter on subscriptions, for queries over many users (the tenant ads landlords
+   * see: `user: { subscriptions: { some: activeSubscriptionWhere(now) } }`): one rule, not a copy.
+   */
+  static activeSubscriptionWhere(now: Date): Prisma.SubscriptionWhereInput {
+    return { status: 'ACTIVE', startingAt: { lte: now }, OR: [{ endingAt: null }, { endingAt: { gt: now } }] };
+  }
+
   async activeAccess(userId: number, now: Date): Promise<ActiveAccess | null> {
     const subscription = await this.prisma.subscription.findFirst({
-      where: { userId, status: 'ACTIVE', startingAt: { lte: now }, OR: [{ endingAt: null }, { endingAt: { gt: now } }] },
+      where: { userId, ...SubscriptionAccessService.activeSubscriptionWhere(now) },
       orderBy: { startingAt: 'desc' },
       select: { id: true, offer: { select: { name: true, contactLimit: true, contactWindowDays: true } } },
     });

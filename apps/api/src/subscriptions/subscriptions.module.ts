@@ -48,6 +48,6 @@ import { WebhookEventsService } from './webhook-events.service';
     SubscriptionsProcessor,
     SubscriptionsResolver,
   ],
-  exports: [SubscriptionAccessService, SubscriptionReconcileService],
+  exports: [SubscriptionAccessService, SubscriptionReconcileService, SubscriptionsService],
 })
 export class SubscriptionsModule {}

@@ -27,7 +27,7 @@ export interface CompanySettings {
   city: string;
   cvr: string;
 }
-type RenderOutput = { type: 'redirect'; status: number; location: string } | { type: 'page'; status: number; html: string };
+type RenderOutput = { type: 'redirect'; status: number; location: string } | { type: 'page'; status: number; html: string; headers?: Record<string, string> };
 interface ServerEntry {
   render(input: RenderInput): Promise<RenderOutput>;
 }
@@ -152,6 +152,8 @@ export class WebAppServer {
         // Private: a subscriber's page carries what a visitor's must not (full images, description),
         // and every page its own nonce, which a shared cache would hand to everyone. No validator
         // (ETag) either, so no cache ever pairs a stored page with a newer response's policy.
+        // A page may ask for headers of its own (X-Robots-Tag on the tenant ads' landlord page).
+        for (const [name, value] of Object.entries(result.headers ?? {})) void reply.header(name, value);
         await reply.status(result.status).header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8').send(result.html);
         return;
       } catch (error) {

@@ -1,16 +1,45 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = resolve(__dirname, '../../../../var/screenshots');
 
-/** Debian's Chromium, headless, with the flags this closed network needs. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Debian's Chromium, headless, with the flags this closed network needs. Its pages belong to a
+ * visitor who has already answered the cookie banner ("Kun nødvendige"), so the banner does not
+ * cover what a journey taps; {@link newFreshVisitorPage} is the visitor who has not.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
+  const newContext = browser.newContext.bind(browser);
+  fresh.set(browser, newContext);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addCookies(['http://localhost', 'http://en.localhost'].map((url) => ({ name: 'bn.consent', value: 'necessary', url })));
+    return context;
+  };
+  browser.newPage = async (options) => pageOf(await browser.newContext(options));
+  return browser;
+}
+
+const fresh = new WeakMap<Browser, Browser['newContext']>();
+
+/** A page whose context closes with it, as Browser.newPage's does. */
+async function pageOf(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  page.on('close', () => void context.close().catch(() => undefined));
+  return page;
+}
+
+/** A first-time visitor: no cookie choice yet, so the banner asks. */
+export async function newFreshVisitorPage(browser: Browser, options?: Parameters<Browser['newPage']>[0]): Promise<Page> {
+  const newContext = fresh.get(browser);
+  if (!newContext) throw new Error('newFreshVisitorPage needs a browser from launchBrowser');
+  return pageOf(await newContext(options));
 }
 
 export const PHONE = { width: 360, height: 740 };

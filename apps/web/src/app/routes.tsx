@@ -4,6 +4,8 @@ import { accountRoutes } from '../features/accounts/accounts-routes';
 import { BoligagentTokenPage, BoligagentUnsubscribePage, BoligagentVerifyPage } from '../features/boligagent/BoligagentPages';
 import type { AreasStore } from '../features/cities/areas-store';
 import { infoRoutes } from '../features/info/info-routes';
+import { unsubscribeRoutes } from '../features/unsubscribe/unsubscribe-routes';
+import { tenantAdRoutes } from '../features/tenant-ad/tenant-ad-routes';
 import type { ApiClient } from '../lib/api-client';
 import { NotFoundPage } from './errors/not-found-page';
 import { RethrowRouteError, RouteError } from './errors/route-error';
@@ -47,6 +49,8 @@ export function createRoutes({ areas, api, server = false }: RouteDeps): RouteOb
             { path: 'boligagent/afmeld/:token', element: <BoligagentUnsubscribePage /> },
             { path: 'boligagent/:token', element: <BoligagentTokenPage /> },
             ...infoRoutes(),
+            ...unsubscribeRoutes(),
+            ...tenantAdRoutes(api),
             { path: ':city', loader: cityLoader(areas, api), element: <CityRoute /> },
             { path: '*', loader: notFoundLoader, element: <NotFoundPage /> },
           ],

@@ -11,6 +11,8 @@ import { pageTitle } from '@husly/domain';
 export interface HeadData {
   title?: string;
   description?: string;
+  /** The page must stay out of search engines: a robots meta and an X-Robots-Tag header, no canonical. */
+  noindex?: boolean;
 }
 
 const HeadCollectorContext = createContext<HeadData | null>(null);
@@ -50,6 +52,23 @@ export function usePageDescription(description?: string): void {
       meta.content = previous;
     };
   }, [text]);
+}
+
+/**
+ * Keeps the calling page out of search engines (the landlord page of the tenant ads): the server
+ * writes `<meta name="robots" content="noindex">` and sends X-Robots-Tag; the browser adds the meta
+ * while the page is shown, for a visit that began on another page.
+ */
+export function useNoIndex(): void {
+  const collector = useContext(HeadCollectorContext);
+  if (collector) collector.noindex = true;
+  useEffect(() => {
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex';
+    document.head.append(meta);
+    return () => meta.remove();
+  }, []);
 }
 
 /** <html lang>, the default title and the description meta in the page's language. */

@@ -1,4 +1,4 @@
-import type { Language } from '@husly/domain';
+import { BRAND_COLOURS as C, type Language } from '@husly/domain';
 
 // The accounts mails in Danish and English. Plain text first (many readers show only that), with a
 // small HTML part carrying the same words and a button. Names are escaped: a user chose them.
@@ -86,8 +86,8 @@ export function accountMail(kind: AccountMailKind, language: Language, input: Ma
   const paragraphs = lines.map((l) => `<p>${escapeHtml(l)}</p>`);
   const button =
     input.link && t.button
-      ? `<p><a href="${escapeHtml(input.link)}" style="display:inline-block;padding:12px 20px;border-radius:999px;background:#1d5c4d;color:#fff;text-decoration:none;font-weight:600">${escapeHtml(t.button)}</a></p><p style="font-size:13px;color:#56635f">${escapeHtml(input.link)}</p>`
+      ? `<p><a href="${escapeHtml(input.link)}" style="display:inline-block;padding:12px 20px;border-radius:999px;background:${C.brand};color:${C.surface};text-decoration:none;font-weight:600">${escapeHtml(t.button)}</a></p><p style="font-size:13px;color:${C.inkSoft}">${escapeHtml(input.link)}</p>`
       : '';
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1c2422;line-height:1.5">${paragraphs.slice(0, 2).join('')}${button}${paragraphs.slice(2).join('')}<p>Husly</p></body></html>`;
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:${C.ink};line-height:1.5">${paragraphs.slice(0, 2).join('')}${button}${paragraphs.slice(2).join('')}<p>Husly</p></body></html>`;
   return { subject: t.subject, text, html };
 }

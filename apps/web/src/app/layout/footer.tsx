@@ -4,6 +4,7 @@ import { PaymentCardIcons } from '../../components/ui/payment-card-icons';
 import { furtherCities, popularCities } from '../../features/cities/city-selectors';
 import { useAreas } from '../../features/cities/use-areas';
 import { usePublicSettings } from '../../lib/public-settings';
+import { CookieSettingsButton } from '../../features/privacy/cookie-settings-button';
 import styles from './footer.module.css';
 
 const INFO_LINKS = [
@@ -85,6 +86,7 @@ export function Footer() {
             <span className={styles.paymentLabel}>{t('footer.paymentHeading')}</span>
             <PaymentCardIcons label={t('footer.paymentHeading')} />
           </div>
+          <CookieSettingsButton className={styles.cookieSettings} />
           <p className={styles.company}>{t('footer.company', { name: company.name, address: `${company.address}, ${company.zip} ${company.city}`, cvr: company.cvr })}</p>
         </div>
       </div>

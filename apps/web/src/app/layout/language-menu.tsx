@@ -2,13 +2,19 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@husly/domain';
 import { Dropdown } from '../../components/ui/dropdown';
+import { followLanguageSwitch } from '../../features/accounts/language-handoff';
+import { useApi } from '../../lib/api-context';
 import { languageSwitchHref } from '../../lib/i18n';
 import { useSite } from '../../lib/site-context';
 import styles from './header.module.css';
 
-/** Dansk/English: each language lives on its own subdomain, so switching is a plain link there. */
+/**
+ * Dansk/English: each language lives on its own subdomain, so switching is a link there; with
+ * JavaScript it also carries a logged-in user's session along (followLanguageSwitch).
+ */
 export function LanguageMenu() {
   const { t } = useTranslation();
+  const api = useApi();
   const { host, language } = useSite();
   const { pathname, search, hash } = useLocation();
   return (
@@ -25,20 +31,28 @@ export function LanguageMenu() {
       }
     >
       <ul className={styles.menuList}>
-        {LANGUAGES.map((lang) => (
-          <li key={lang}>
-            <a
-              className={styles.menuItem}
-              href={languageSwitchHref(host, lang, `${pathname}${search}${hash}`)}
-              hrefLang={lang}
-              lang={lang}
-              aria-current={lang === language ? 'true' : undefined}
-            >
-              {t(`languages.${lang}`)}
-              {lang === language && <span aria-hidden="true">✓</span>}
-            </a>
-          </li>
-        ))}
+        {LANGUAGES.map((lang) => {
+          const href = languageSwitchHref(host, lang, `${pathname}${search}${hash}`);
+          return (
+            <li key={lang}>
+              <a
+                className={styles.menuItem}
+                href={href}
+                onClick={(event) => {
+                  if (lang === language || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                  event.preventDefault();
+                  void followLanguageSwitch(api, lang, href);
+                }}
+                hrefLang={lang}
+                lang={lang}
+                aria-current={lang === language ? 'true' : undefined}
+              >
+                {t(`languages.${lang}`)}
+                {lang === language && <span aria-hidden="true">✓</span>}
+              </a>
+            </li>
+          );
+        })}
       </ul>
     </Dropdown>
   );

@@ -7,6 +7,7 @@ import { RetryBoundary } from '../../components/ui/retry-boundary';
 import { SiteAlerts } from '../../features/alerts/site-alerts';
 import { BoligagentNotificationLogger } from '../../features/boligagent/BoligagentNotificationLogger';
 import { LastViewedBanner } from '../../features/dwellings/components/last-viewed-banner';
+import { CookieBanner } from '../../features/privacy/cookie-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 import { showsHeaderSearch } from './search-visibility';
@@ -33,6 +34,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <SiteAlerts />
+      <CookieBanner />
       <ScrollRestoration />
     </div>
   );

@@ -24,8 +24,10 @@ describe('/search', () => {
     // The loader does not wait for the results in the browser: the loading heading comes first.
     expect(await screen.findByRole('heading', { level: 1, name: 'Indlæser boliger...' })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Lejeboliger i Aarhus' })).toBeTruthy();
-    expect(screen.getByText('Du har søgt efter boliger i aarhus, maks. 8.000 kr., mindst 2 vær., mindst 14 m²')).toBeTruthy();
+    expect(screen.getByText('Du har søgt efter boliger i Aarhus, maks. 8.000 kr., mindst 2 vær., mindst 14 m²')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: '12 ledige boliger' })).toBeTruthy();
+    // The count once: the results heading, not also "12 boliger fundet".
+    expect(screen.queryByText('12 boliger fundet')).toBeNull();
     const blocks = [screen.getByTestId('boligagent-block-above'), screen.getByTestId('boligagent-block-below')];
     const list = screen.getByRole('list', { name: 'Boliger' });
     expect(blocks[0]!.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -39,6 +41,40 @@ describe('/search', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Lejeboliger i Aarhus' })).toBeTruthy();
     expect(screen.getByText('10 boliger fundet')).toBeTruthy();
     expect(screen.queryByRole('heading', { level: 2, name: /ledige boliger/ })).toBeNull();
+  });
+
+  it('names the place by its label, however q spelled it (title, heading, summary, boligagent)', async () => {
+    const { server } = await searchPage('/search?q=kobenhavn', { 'GET /api/dwellings/search': { body: listResponse(3) } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lejeboliger i København' })).toBeTruthy();
+    expect(screen.getByText('Du har søgt efter boliger i København')).toBeTruthy();
+    expect(screen.getByTestId('boligagent-block-above').textContent).toContain('København');
+    await waitFor(() => expect(document.title).toBe('Lejeboliger København - viser nu ledige lejligheder nær København'));
+    expect(server.requests.at(-1)?.url).toBe('/api/dwellings/search?q=kobenhavn');
+  });
+
+  it('says when q names no place, offers the nearest places as links, and shows no boligagent block', async () => {
+    const none = { data: [], meta: { total: 0, start: 0, pageSize: 150, capped: false, suggestions: [{ slug: 'odense', label: 'Odense' }] } };
+    await searchPage('/search?q=Odnesee&rent=8000', { 'GET /api/dwellings/search': { body: none } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vi kender ikke det sted' })).toBeTruthy();
+    const message = screen.getByTestId('no-place');
+    expect(message.textContent).toContain('Vi kan ikke finde et sted, der hedder »Odnesee«.');
+    expect(within(message).getByRole('link', { name: 'Odense' }).getAttribute('href')).toBe('/search?q=Odense&rent=8000');
+    expect(screen.queryByTestId('boligagent-block-above')).toBeNull();
+    expect(screen.queryByText(/Beklager/)).toBeNull();
+    await waitFor(() => expect(document.title).toMatch(/^Vi kender ikke det sted/));
+
+    const nothingNear = { data: [], meta: { total: 0, start: 0, pageSize: 150, capped: false, suggestions: [] } };
+    await server?.close();
+    await searchPage('/search?q=Zzzzzz', { 'GET /api/dwellings/search': { body: nothingNear } });
+    expect((await screen.findAllByRole('link', { name: 'Se alle byer' }))[0]!.getAttribute('href')).toBe('/byer');
+  });
+
+  it('offers the last page when start is past it', async () => {
+    const past = { data: [], meta: { total: 207, start: 99_999, pageSize: 150, capped: false } };
+    await searchPage('/search?q=aarhus&rent=8000&start=99999', { 'GET /api/dwellings/search': { body: past } });
+    const message = await screen.findByTestId('past-last-page');
+    expect(message.textContent).toContain('Der er kun 207 boliger i denne søgning');
+    expect(within(message).getByRole('link', { name: 'Gå til sidste side (151-207)' }).getAttribute('href')).toBe('/search?q=aarhus&rent=8000&start=150');
   });
 
   it('shows the "Sorry" message when nothing matches', async () => {
@@ -78,9 +114,10 @@ describe('/search', () => {
     await searchPage('/search?q=aarhus', { 'GET /api/dwellings/search': { body: list } });
     const vacant = (await screen.findByText('Lejlighed nummer 1')).closest('a');
     expect(vacant?.getAttribute('href')).toBe('/vis/1');
-    expect(within(vacant!).getByText('Oprettet 20/11/2026')).toBeTruthy();
+    // Twice in the markup: the badge over the image (wider screens) and the line under the facts (phones); CSS shows one.
+    expect(within(vacant!).getAllByText('Oprettet 20/11/2026')).toHaveLength(2);
     const rented = screen.getByText('Udlejet lejlighed').closest('[aria-disabled="true"]') as HTMLElement;
     expect(rented.closest('a')).toBeNull();
-    expect(within(rented).getByText('Udlejet 21/11/2026')).toBeTruthy();
+    expect(within(rented).getAllByText('Udlejet 21/11/2026')).toHaveLength(2);
   });
 });

@@ -1,6 +1,8 @@
 import type {
   AuthProvidersResponse,
   ChangePasswordRequest,
+  LanguageHandoffRequest,
+  LanguageHandoffResponse,
   LoginRequest,
   MeResponse,
   OkResponse,
@@ -29,3 +31,4 @@ export const setConsent = (api: ApiClient, consent: boolean) => api.post<MeRespo
 export const exportMyData = (api: ApiClient) => api.get<Record<string, unknown>>('/users/me/export');
 export const deleteAccount = (api: ApiClient) => api.delete<void>('/users/me');
 export const fetchAuthProviders = (api: ApiClient) => api.get<AuthProvidersResponse>('/auth/providers');
+export const requestLanguageHandoff = (api: ApiClient, body: LanguageHandoffRequest) => api.post<LanguageHandoffResponse>('/auth/handoff', body);

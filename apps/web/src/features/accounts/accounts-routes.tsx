@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { ProfileInvoiceRoute } from '../subscriptions/profile-subscription-tab';
 import { PurchaseWelcome } from '../subscriptions/purchase-welcome';
+import { FoundHomeNotice } from '../unsubscribe/components/found-home-notice';
+import { CancelSubscriptionPage } from '../unsubscribe/pages/cancel-subscription-page';
 import { ProfileBoligagentSlot, ProfileSubscriptionSlot, ProfileTenantSlot } from './components/feature-slots';
 import { LoginPage } from './pages/login-page';
 import { ProfileEditPage } from './pages/profile-edit-page';
@@ -29,6 +31,7 @@ export function accountRoutes(): RouteObject[] {
           element: (
             <>
               <PurchaseWelcome />
+              <FoundHomeNotice />
               <ProfileEditPage />
             </>
           ),
@@ -37,6 +40,7 @@ export function accountRoutes(): RouteObject[] {
         { path: 'boligagent', element: <ProfileBoligagentSlot /> },
         { path: 'tenant', element: <ProfileTenantSlot /> },
         { path: 'subscription', element: <ProfileSubscriptionSlot /> },
+        { path: 'subscription/cancel/:id', element: <CancelSubscriptionPage /> },
         { path: 'invoice/:id', element: <ProfileInvoiceRoute /> },
       ],
     },

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SiteAlert } from '@husly/contracts';
@@ -21,9 +21,25 @@ const alert = (over: Partial<SiteAlert> = {}): SiteAlert => ({
 const open = (alerts: SiteAlert[]) => renderApp('/byer', { areas: AREAS_FIXTURE, settings: { ...DEFAULT_PUBLIC_SETTINGS, alerts } });
 
 describe('site alerts', () => {
+  // The visitor has answered the cookie banner, which docks where the alerts do.
+  beforeEach(() => {
+    document.cookie = 'bn.consent=necessary; Path=/';
+  });
   afterEach(() => {
     cleanup();
     window.localStorage.clear();
+    document.cookie = 'bn.consent=; Path=/; Max-Age=0';
+  });
+
+  it('wait while the cookie banner asks, and count no view meanwhile', async () => {
+    document.cookie = 'bn.consent=; Path=/; Max-Age=0';
+    open([alert()]);
+    await screen.findByRole('region', { name: 'Cookies på Husly' });
+    expect(screen.queryByRole('complementary', { name: 'Meddelelser' })).toBeNull();
+    expect(window.localStorage.getItem(ALERT_COUNTS_KEY)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Kun nødvendige' }));
+    expect((await screen.findByRole('complementary', { name: 'Meddelelser' })).textContent).toContain('Pas på svindel');
+    expect(screen.queryByRole('region', { name: 'Cookies på Husly' })).toBeNull();
   });
 
   it('shows a published alert its views times (page loads), then not again', async () => {

@@ -4,6 +4,7 @@ import type { SiteAlert } from '@husly/contracts';
 import { parseAlertViewCounts, rotateSiteAlerts } from '@husly/domain';
 import alertStyles from '../../components/ui/alerts.module.css';
 import { usePublicSettings } from '../../lib/public-settings';
+import { currentConsent, useConsent } from '../privacy/consent-store';
 import styles from './site-alerts.module.css';
 
 /** Where a visitor's remaining views per alert are kept (spec section 4: alerts are rotated). */
@@ -29,15 +30,17 @@ export function SiteAlerts() {
   const [alerts, setAlerts] = useState<SiteAlert[]>([]);
   // Once per page load: StrictMode runs effects twice in development, which would count two views.
   const rotated = useRef(false);
+  // The cookie banner sits where the alerts dock: they wait until the visitor has chosen.
+  const { asking } = useConsent();
 
   useEffect(() => {
     const store = storage();
-    if (rotated.current || !store || !published?.length) return;
+    if (rotated.current || !store || !published?.length || currentConsent() === null) return;
     rotated.current = true;
     const { visible, counts } = rotateSiteAlerts(published, parseAlertViewCounts(store.getItem(ALERT_COUNTS_KEY)));
     store.setItem(ALERT_COUNTS_KEY, JSON.stringify(counts));
     setAlerts(visible);
-  }, [published]);
+  }, [published, asking]);
 
   const dismiss = (id: number) => {
     const store = storage();
@@ -45,7 +48,7 @@ export function SiteAlerts() {
     setAlerts((current) => current.filter((alert) => alert.id !== id));
   };
 
-  if (alerts.length === 0) return null;
+  if (asking || alerts.length === 0) return null;
   return (
     <aside className={styles.dock} aria-label={t('alerts.label')}>
       {alerts.map((alert) => (

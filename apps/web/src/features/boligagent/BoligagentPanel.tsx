@@ -4,10 +4,21 @@ import { useTranslation } from 'react-i18next';
 import type { BoligagentFrequencyValue, BoligagentPrefView, BoligagentView } from '@husly/contracts';
 import type { BoligagentErrorCode } from '@husly/domain';
 import { useApi } from '../../lib/api-context';
+import { searchHref } from '../search/search-params';
 import { boligagentApi, boligagentErrorCode } from './boligagent-api';
 import styles from './boligagent.module.css';
 
 const FREQUENCIES: BoligagentFrequencyValue[] = ['instant', 'daily', 'weekly'];
+
+/**
+ * "Find boliger": the search the agent watches, its first active area (else its first) with that
+ * area's rent, rooms and size; a bare /search only for an agent without areas.
+ */
+export function agentSearchHref(prefs: readonly BoligagentPrefView[]): string {
+  const pref = prefs.find((p) => p.status === 'active') ?? prefs[0];
+  if (!pref) return '/search';
+  return searchHref({ q: pref.areaLabel, rent: pref.rent ?? undefined, rooms: pref.rooms ?? undefined, size: pref.size ?? undefined });
+}
 
 /**
  * The agent panel of /boligagent/{token}, /boligagent/verify and the profile's BoligAgent tab:
@@ -33,6 +44,11 @@ export function BoligagentPanel({
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ref = { token, id: agent.id };
+  // "Gemt." belongs to the last save: editing again makes it stale (issue 15).
+  const edit = (area: string | null) => {
+    setNotice(null);
+    setEditing(area);
+  };
 
   async function run(action: () => Promise<BoligagentView | null>, saved = true) {
     setFailure(null);
@@ -73,7 +89,7 @@ export function BoligagentPanel({
                 <PrefEditor
                   pref={pref}
                   busy={busy}
-                  onCancel={() => setEditing(null)}
+                  onCancel={() => edit(null)}
                   onSave={async (values) => {
                     if (await run(() => api.update({ ...ref, area: pref.area, prefs: [values] }))) setEditing(null);
                   }}
@@ -105,7 +121,7 @@ export function BoligagentPanel({
                 <div className={styles.actions}>
                   {pref.status === 'active' ? (
                     <>
-                      <button type="button" className={`button button-secondary ${styles.small}`} disabled={busy} onClick={() => setEditing(pref.area)}>
+                      <button type="button" className={`button button-secondary ${styles.small}`} disabled={busy} onClick={() => edit(pref.area)}>
                         {t('boligagent.panel.edit')}
                       </button>
                       <button type="button" className={`button button-secondary ${styles.small}`} disabled={busy} onClick={() => void run(() => api.deletePref({ ...ref, area: pref.area }))}>
@@ -151,7 +167,7 @@ export function BoligagentPanel({
           </label>
         )}
         <div className={styles.actions}>
-          <Link to="/search" className={`button button-secondary ${styles.small}`}>
+          <Link to={agentSearchHref(agent.prefs)} className={`button button-secondary ${styles.small}`}>
             {t('boligagent.panel.search')}
           </Link>
           <button type="button" className={styles.linkButton} disabled={busy} onClick={deleteAll}>

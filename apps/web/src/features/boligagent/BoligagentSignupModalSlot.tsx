@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { COOKIES, BOLIGAGENT } from '@husly/domain';
 import { readCookie } from '../../lib/cookies';
+import { useAccount } from '../accounts/use-account';
 import { BoligagentSignupModal } from './BoligagentSignupModal';
 import { MODAL_STORAGE, parseShows, shouldShowModal } from './modal-rules';
 
@@ -29,6 +30,11 @@ function storage(kind: 'local' | 'session'): Storage | null {
  */
 export function BoligagentSignupModalSlot({ area, label }: BoligagentSignupModalSlotProps) {
   const [open, setOpen] = useState(false);
+  // Logging in from the header while it is open (or waiting to open) makes it moot: it is for visitors.
+  const loggedIn = useAccount().status === 'user';
+  useEffect(() => {
+    if (loggedIn) setOpen(false);
+  }, [loggedIn]);
 
   useEffect(() => {
     const local = storage('local');
@@ -51,6 +57,6 @@ export function BoligagentSignupModalSlot({ area, label }: BoligagentSignupModal
   const close = useCallback(() => setOpen(false), []);
   const succeeded = useCallback(() => storage('local')?.setItem(MODAL_STORAGE.shows, String(BOLIGAGENT.modal.maxShowsPerVisitor)), []);
 
-  if (!open) return null;
+  if (!open || loggedIn) return null;
   return <BoligagentSignupModal area={area} label={label} onClose={close} onSucceeded={succeeded} />;
 }

@@ -84,6 +84,9 @@ describe('the agent panel (/boligagent/{token})', () => {
       const put = server.requests.find((r) => r.method === 'PUT');
       expect(JSON.parse(put?.body ?? '{}')).toEqual({ token: 'tok', id: 7, area: 'odense' });
       expect(screen.queryByText('Tilpas automatisk min BoligAgent efter mine søgninger')).toBeNull();
+      // Editing again: the last save's "Gemt." no longer speaks of what is on screen.
+      await userEvent.click(screen.getAllByRole('button', { name: 'Ret' })[0]);
+      expect(screen.queryByText('Gemt.')).toBeNull();
     } finally {
       await server.close();
     }

@@ -64,6 +64,8 @@ describe('the information pages', () => {
     const { unmount } = renderApp('/info/afmelding', { areas: AREAS_FIXTURE });
     await screen.findByRole('heading', { level: 1, name: 'Afmelding' });
     expect(screen.getAllByRole('link', { name: 'abonnementssiden' }).map((a) => a.getAttribute('href'))).toContain('/profile/subscription');
+    // Without a login: the manual unsubscribe form (issue 14).
+    expect(screen.getByRole('link', { name: 'afmeldingsformularen' }).getAttribute('href')).toBe('/afmelding');
     unmount();
 
     renderApp('/info/klagemulighed', { areas: AREAS_FIXTURE });

@@ -323,12 +323,16 @@ describe('/profile/subscription with a subscription', { timeout: 30_000 }, () =>
     ...extra,
   });
 
-  it('renewing: price and next renewal; cancelling takes two clicks and leaves it running until expiry', async () => {
+  it('renewing: price and next renewal; cancelling takes two clicks (the card, then the warning page), then the survey', async () => {
     const cancelled = subscription({ display: 'cancelled-running', renew: false, canceledAt: '2026-11-10T09:00:00.000Z' });
     const { server } = await open(
       '/profile/subscription',
-      subscriberRoutes([{ body: list([subscription()]) }, { body: list([cancelled]) }], {
-        'POST /api/graph': [TEST_PROVIDER, { body: { data: { cancelSubscription: { id: ID } } } }],
+      subscriberRoutes([{ body: list([subscription()]) }, { body: list([subscription()]) }], {
+        'POST /api/graph': TEST_PROVIDER,
+        [`DELETE /api/subscriptions/${ID}`]: { body: list([cancelled]) },
+        [`POST /api/subscriptions/cancel/${ID}`]: {
+          body: { unsubscription: { uuid: 'u1', reason: { foundDwelling: false, text: 'Too far' }, name: null, email: null, phone: null, orderno: null, message: null, timestamp: '2026-11-10T09:00:00.000Z' }, keepInView: false, offerFoundHome: false, subscriptions: list([cancelled]) },
+        },
       }),
     );
     const card = await screen.findByTestId('subscription-card');
@@ -337,28 +341,43 @@ describe('/profile/subscription with a subscription', { timeout: 30_000 }, () =>
     expect(within(card).getByTestId('next-renewal').textContent).toBe('01/12/2026');
     expect(screen.queryByTestId('offer-splash')).toBeNull();
 
-    fireEvent.click(within(card).getByRole('button', { name: 'Cancel subscription' }));
-    const dialog = await screen.findByTestId('cancel-dialog');
-    expect(dialog.textContent).toContain('until 01/12/2026');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }));
+    fireEvent.click(within(card).getByRole('link', { name: 'Cancel subscription' }));
+    const warning = await screen.findByTestId('unsubscribe-warning');
+    expect(within(warning).getByRole('heading', { level: 1 }).textContent).toBe('Important before you cancel');
+    expect(warning.textContent).toContain('until 01/12/2026');
+    fireEvent.click(within(warning).getByRole('button', { name: 'Yes, cancel' }));
 
-    await waitFor(() => expect(screen.getByTestId('subscription-card').dataset.display).toBe('cancelled-running'));
-    const after = screen.getByTestId('subscription-card');
-    expect(within(after).getByText('10/11/2026')).toBeTruthy();
-    expect(within(after).getByTestId('expires').textContent).toBe('01/12/2026');
-    expect(within(after).getByText('Your subscription will not renew. You keep full access until 01/12/2026.')).toBeTruthy();
-    expect(graphBodies(server).find((b) => b.operationName === 'CancelSubscription')?.variables).toEqual({ id: ID });
-    expect(screen.queryByTestId('cancel-dialog')).toBeNull();
+    const survey = await screen.findByTestId('unsubscribe-survey');
+    expect(server.requests.some((r) => r.method === 'DELETE' && r.url === `/api/subscriptions/${ID}`)).toBe(true);
+    expect(screen.getByRole('status').textContent).toContain('until 01/12/2026');
+    fireEvent.click(within(survey).getByRole('button', { name: 'No' }));
+    fireEvent.click(within(survey).getByRole('button', { name: 'Unsubscribe' }));
+    expect((await within(survey).findByText('Please write a reason.')).textContent).toBeTruthy();
+    fireEvent.change(within(survey).getByLabelText('Why are you leaving?'), { target: { value: 'Too far' } });
+    fireEvent.click(within(survey).getByRole('button', { name: 'Unsubscribe' }));
+
+    await screen.findByTestId('unsubscribe-done');
+    // Not a found-dwelling reason: the subscription leaves the view.
+    expect(screen.queryByTestId('unsubscribe-subscription')).toBeNull();
+    const answer = server.requests.find((r) => r.url === `/api/subscriptions/cancel/${ID}`);
+    expect(JSON.parse(answer?.body ?? '{}')).toEqual({ reason: { foundDwelling: false, text: 'Too far' } });
   });
 
-  it('the cancel confirmation offers the limited plan instead (changePlan)', async () => {
+  it('the warning page offers the limited plan instead (changePlan), and its abort sends subscription/cancel-abort', async () => {
     const { server } = await open(
-      '/profile/subscription',
-      subscriberRoutes({ body: list([subscription()]) }, { 'POST /api/graph': [TEST_PROVIDER, { body: { data: { changePlan: { id: ID } } } }] }),
+      `/profile/subscription/cancel/${ID}`,
+      subscriberRoutes({ body: list([subscription()]) }, { 'POST /api/graph': TEST_PROVIDER, 'POST /api/subscriptions/change': { body: list([subscription()]) }, 'POST /api/event': { status: 204 } }),
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
-    fireEvent.click(within(await screen.findByTestId('cancel-dialog')).getByRole('button', { name: 'Switch to 79 kr.' }));
-    await waitFor(() => expect(graphBodies(server).find((b) => b.operationName === 'ChangePlan')?.variables).toEqual({ subscription: ID, plan: 'tenantad-79kr-14days' }));
+    const warning = await screen.findByTestId('unsubscribe-warning');
+    fireEvent.click(within(warning).getByRole('button', { name: 'Switch to 79 kr.' }));
+    await waitFor(() => expect(server.requests.find((r) => r.url === '/api/subscriptions/change')?.body).toBe(JSON.stringify({ subscription: ID, plan: 'tenantad-79kr-14days' })));
+    await screen.findByTestId('subscription-card');
+
+    fireEvent.click(within(screen.getByTestId('subscription-card')).getByRole('link', { name: 'Cancel subscription' }));
+    fireEvent.click(within(await screen.findByTestId('unsubscribe-warning')).getByRole('button', { name: 'Go back, keep my subscription' }));
+    await screen.findByTestId('subscription-card');
+    expect(JSON.parse(server.requests.find((r) => r.url === '/api/event')?.body ?? '{}')).toMatchObject({ type: 'subscription/cancel-abort' });
+    expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false);
   });
 
   it('notices: a pending next subscription and a subscription paused for an outstanding balance', async () => {

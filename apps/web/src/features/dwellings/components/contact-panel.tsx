@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LandlordContact } from '@husly/contracts';
 import { useApi } from '../../../lib/api-context';
+import { breakable } from '../breakable-address';
 import { fetchLandlordContact } from '../dwellings-api';
 import { contactReducer, initialContactState, type ContactState } from '../contact-state';
 import styles from './dwelling-detail.module.css';
@@ -52,12 +53,12 @@ function ContactDetails({ contact }: { contact: LandlordContact }) {
               <dt>{t(`dwelling.${key}`)}</dt>
               <dd>
                 {kind === 'mail' ? (
-                  <a href={`mailto:${value}`}>{value}</a>
+                  <a href={`mailto:${value}`}>{breakable(value ?? '')}</a>
                 ) : kind === 'tel' ? (
                   <a href={`tel:${value}`}>{value}</a>
                 ) : kind === 'url' ? (
                   <a href={value ?? undefined} rel="noopener noreferrer nofollow" target="_blank">
-                    {value}
+                    {breakable(value ?? '')}
                   </a>
                 ) : (
                   value

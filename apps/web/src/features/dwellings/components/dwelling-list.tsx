@@ -50,6 +50,8 @@ export function DwellingCard({ dwelling }: { dwelling: DwellingListItem }) {
           {formatRooms(dwelling.rooms, language)} · {formatSize(dwelling.size, language)}
         </p>
         <p className={styles.place}>{[dwelling.street, dwelling.city].filter(Boolean).join(', ')}</p>
+        {/* Phones: the date under the facts; over a 118 px image it covered a third of it. */}
+        <p className={`${styles.dateLine} ${rented ? styles.rentedDateLine : ''}`}>{dwellingListDateLabel(dwelling, language)}</p>
       </div>
     </>
   );

@@ -189,10 +189,10 @@ export const da: InfoContent = {
       </p>
       <h2>Kan du ikke logge ind?</h2>
       <p>
-        Har du glemt adgangskoden, kan du <Link to="/reset-password">nulstille den her</Link>. Ellers kan du bede os om at
-        afmelde for dig: skriv via <Link to="/info/contact">kontaktformularen</Link> med emnet “Afmelding”, og oplys den
-        email-adresse, du købte med, dit navn og telefonnummer og gerne ordrenummeret (fire cifre, står på kvitteringen). Vi
-        bekræfter på email, når abonnementet er stoppet.
+        Har du glemt adgangskoden, kan du <Link to="/reset-password">nulstille den her</Link>. Ellers kan du bruge{' '}
+        <Link to="/afmelding">afmeldingsformularen</Link>: oplys den email-adresse, du købte med, dit navn og telefonnummer og
+        gerne ordrenummeret (fire cifre, står på kvitteringen). For din sikkerhed sender vi et link til din profils
+        email-adresse, og abonnementet stopper, når du klikker på det.
       </p>
       <h2>Boligagenten</h2>
       <p>

@@ -188,10 +188,10 @@ export const en: InfoContent = {
       </p>
       <h2>Cannot log in?</h2>
       <p>
-        If you forgot your password, you can <Link to="/reset-password">reset it here</Link>. Otherwise ask us to cancel
-        for you: write through the <Link to="/info/contact">contact form</Link> with the subject “Cancellation” and give
-        the email address you bought with, your name and phone number and, if you have it, the order number (four digits,
-        on your receipt). We confirm by email when the subscription has stopped.
+        If you forgot your password, you can <Link to="/reset-password">reset it here</Link>. Otherwise use the{' '}
+        <Link to="/afmelding">cancellation form</Link>: give the email address you bought with, your name and phone number
+        and, if you have it, the order number (four digits, on your receipt). For your safety we send a link to the email
+        address of your profile, and the subscription stops when you follow it.
       </p>
       <h2>The boligagent</h2>
       <p>

@@ -26,7 +26,7 @@ describe('home page hero search', () => {
 
   const renderHome = () => renderApp('/', { apiBaseUrl: `${server.origin}/api`, areas: AREAS });
 
-  it('suggests up to 10 active cities matched on the slug', async () => {
+  it('suggests up to 10 active cities, as people type them', async () => {
     renderHome();
     const box = await screen.findByRole('combobox', { name: 'Hvor vil du bo?' });
     await userEvent.type(box, 's');
@@ -38,13 +38,22 @@ describe('home page hero search', () => {
     await userEvent.type(box, 'kobenhavn'); // alias → København; "ø" typed as "oe" matches the slug too
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['København']);
     await userEvent.clear(box);
+    await userEvent.type(box, 'odnese'); // one typo
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Odense']);
+    await userEvent.clear(box);
     await userEvent.type(box, 'Ølst'); // inactive Ølstykke is not suggested
     expect(screen.queryAllByRole('option')).toHaveLength(0);
   });
 
-  it('is keyboard accessible: arrows move the active option, Enter picks it, Escape closes', async () => {
+  it('is keyboard accessible: arrows move the active option, Enter picks it and searches, Escape closes', async () => {
     const { router } = renderHome();
     const box = await screen.findByRole('combobox', { name: 'Hvor vil du bo?' });
+    await userEvent.type(box, 'od');
+    expect(screen.getAllByRole('option')).toHaveLength(1);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+
+    await userEvent.clear(box);
     await userEvent.type(box, 'aa');
     await userEvent.keyboard('{ArrowDown}');
     const first = screen.getAllByRole('option')[0]!;
@@ -52,15 +61,20 @@ describe('home page hero search', () => {
     expect(box.getAttribute('aria-activedescendant')).toBe(first.id);
     await userEvent.keyboard('{ArrowDown}{ArrowUp}{Enter}');
     expect((box as HTMLInputElement).value).toBe(first.textContent);
-    expect(box.getAttribute('aria-expanded')).toBe('false');
-    expect(router.state.location.pathname).toBe('/');
+    // Picking a suggestion runs the search for that city.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe(first.textContent);
+  });
 
-    await userEvent.type(box, 'x');
-    await userEvent.clear(box);
-    await userEvent.type(box, 'od');
-    expect(screen.getAllByRole('option')).toHaveLength(1);
-    await userEvent.keyboard('{Escape}');
-    expect(screen.queryAllByRole('option')).toHaveLength(0);
+  it('a click on a suggestion searches it; a postal code shows what it matched', async () => {
+    const { router } = renderHome();
+    const box = await screen.findByRole('combobox', { name: 'Hvor vil du bo?' });
+    await userEvent.type(box, '8000');
+    const option = screen.getByRole('option');
+    expect(option.textContent).toBe('8000 Aarhus → , Aarhus');
+    await userEvent.pointer({ keys: '[MouseLeft>]', target: option });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(router.state.location.search).toBe('?q=Aarhus');
   });
 
   it('"Flere filtre" shows three sliders at "Alle"; a moved slider goes into the search', async () => {

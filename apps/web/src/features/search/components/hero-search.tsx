@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { suggestCities, validateSearchQuery } from '@husly/domain';
+import { suggestAreaPlaces, validateSearchQuery, type AreaPlace, type PlaceSuggestion } from '@husly/domain';
 import type { City } from '@husly/contracts';
 import { useAreas } from '../../cities/use-areas';
 import { useSite } from '../../../lib/site-context';
@@ -16,9 +16,10 @@ export interface HeroSearchProps {
 }
 
 /**
- * The front page search (section 2, hero search): a combobox with up to 10 city suggestions matched
- * on the city slug, a Search button, and "More filters" with the three sliders. Without JavaScript
- * it is a plain GET form to /search.
+ * The front page search (section 2, hero search): a combobox with up to 10 city suggestions (the
+ * domain's suggestPlaces: label, slug, word start, postal code or district, typo; largest first),
+ * a Search button, and "More filters" with the three sliders. Picking a suggestion (click, or the
+ * arrow keys and Enter) runs the search. Without JavaScript it is a plain GET form to /search.
  */
 export function HeroSearch({ initial = {} }: HeroSearchProps) {
   const { t } = useTranslation();
@@ -39,16 +40,31 @@ export function HeroSearch({ initial = {} }: HeroSearchProps) {
     size: sliderValue('size', initial.size),
   });
 
-  const suggestions: City[] = useMemo(
-    () => (areas.status === 'success' ? suggestCities(query, areas.data.data, areas.data.aliases) : []),
-    [areas, query],
+  const data = areas.status === 'success' ? areas.data : null;
+  const suggestions: PlaceSuggestion<AreaPlace<City>>[] = useMemo(
+    () => (data ? suggestAreaPlaces(query, data.data, data.aliases) : []),
+    [data, query],
   );
   const expanded = open && suggestions.length > 0;
 
-  const choose = (city: City) => {
-    setQuery(city.label);
+  const run = (q: string) => {
+    const checked = validateSearchQuery(q, language);
+    if (!checked.ok) {
+      setQuery('');
+      setError(checked.error.message);
+      return;
+    }
+    const search: SearchParams = { q: checked.q };
+    for (const name of SLIDER_NAMES) if (!isAnyValue(name, sliders[name])) search[name] = sliders[name];
     setOpen(false);
     setActive(-1);
+    void navigate(searchHref(search));
+  };
+
+  /** A picked suggestion searches its city at once, by the city's own label. */
+  const choose = (city: AreaPlace<City>) => {
+    setQuery(city.label);
+    run(city.label);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -62,8 +78,8 @@ export function HeroSearch({ initial = {} }: HeroSearchProps) {
       setActive((i) => (suggestions.length === 0 ? -1 : (i <= 0 ? suggestions.length : i) - 1));
     } else if (event.key === 'Enter' && expanded && active >= 0) {
       event.preventDefault();
-      const city = suggestions[active];
-      if (city) choose(city);
+      const picked = suggestions[active];
+      if (picked) choose(picked.city);
     } else if (event.key === 'Escape' && expanded) {
       event.preventDefault();
       setOpen(false);
@@ -73,16 +89,7 @@ export function HeroSearch({ initial = {} }: HeroSearchProps) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = validateSearchQuery(query, language);
-    if (!checked.ok) {
-      setQuery('');
-      setError(checked.error.message);
-      return;
-    }
-    const search: SearchParams = { q: checked.q };
-    for (const name of SLIDER_NAMES) if (!isAnyValue(name, sliders[name])) search[name] = sliders[name];
-    setOpen(false);
-    void navigate(searchHref(search));
+    run(query);
   };
 
   return (
@@ -124,19 +131,32 @@ export function HeroSearch({ initial = {} }: HeroSearchProps) {
           />
           <ul id={listId} role="listbox" aria-label={t('heroSearch.suggestions')} className={styles.listbox} hidden={!expanded}>
             {expanded &&
-              suggestions.map((city, i) => (
+              suggestions.map(({ city, matched }, i) => (
                 <li
                   key={city.slug}
                   id={`${listId}-${i}`}
                   role="option"
                   aria-selected={i === active}
                   className={styles.option}
+                  data-testid="place-suggestion"
                   onMouseDown={(e) => {
                     e.preventDefault();
                     choose(city);
                   }}
+                  onMouseEnter={() => setActive(i)}
                 >
-                  {city.label}
+                  {matched ? (
+                    <>
+                      <span className={styles.matched}>{matched}</span>
+                      <span aria-hidden="true" className={styles.arrow}>
+                        {' → '}
+                      </span>
+                      <span className="visually-hidden">{', '}</span>
+                      <span className={styles.label}>{city.label}</span>
+                    </>
+                  ) : (
+                    <span className={styles.label}>{city.label}</span>
+                  )}
                 </li>
               ))}
           </ul>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LIMITED_PLAN } from '@husly/domain';
-import type { Offer, SubscriptionView } from '@husly/contracts';
+import type { SubscriptionView } from '@husly/contracts';
 import { day, kr } from '../format';
 import { Dialog } from './dialog';
 import styles from './subscriptions.module.css';
@@ -14,27 +14,16 @@ const STATUS_CLASS: Record<SubscriptionView['display'], string> = {
   'pending-payment': styles.statusWarn ?? '',
 };
 
-export interface CardActions {
-  cancel(subscription: SubscriptionView): Promise<boolean>;
-  changePlan(subscription: SubscriptionView, plan: string): Promise<boolean>;
-}
+/** The warning page "Vigtigt ved afmelding" of a subscription (features/unsubscribe). */
+export const cancelPath = (s: SubscriptionView) => `/profile/subscription/cancel/${encodeURIComponent(s.id)}`;
 
 /** Section 4 "Subscription display": one card per subscription, by its state. */
-export function SubscriptionCard({ subscription: s, limitedOffer, actions }: { subscription: SubscriptionView; limitedOffer: Offer | undefined; actions: CardActions }) {
+export function SubscriptionCard({ subscription: s }: { subscription: SubscriptionView }) {
   const { t } = useTranslation();
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const next = s.nextSubscription;
-  // Danish consumer rules: cancelling is two clicks (this button, then the confirmation).
+  // Danish consumer rules: cancelling is two clicks (this link, then "Ja, opsig" on the warning page,
+  // which also offers the limited plan instead; section 4).
   const cancellable = s.display === 'renewing' || (next !== null && next.renew);
-  const canSwitch = limitedOffer !== undefined && s.offer !== LIMITED_PLAN.id && s.display === 'renewing' && next === null;
-
-  const run = async (action: () => Promise<boolean>) => {
-    setBusy(true);
-    const ok = await action();
-    setBusy(false);
-    if (ok) setConfirming(false);
-  };
 
   return (
     <article className={styles.card} data-testid="subscription-card" data-display={s.display} aria-labelledby={`subscription-${s.id}`}>
@@ -93,33 +82,10 @@ export function SubscriptionCard({ subscription: s, limitedOffer, actions }: { s
       )}
       {cancellable && (
         <div className={styles.actions}>
-          <button type="button" className="button button-secondary" onClick={() => setConfirming(true)}>
+          <Link className="button button-secondary" to={cancelPath(s)} data-testid="cancel-link">
             {t('subscriptions.cards.cancel')}
-          </button>
+          </Link>
         </div>
-      )}
-      {confirming && (
-        <Dialog heading={t('subscriptions.cancel.heading')} onClose={() => setConfirming(false)} testId="cancel-dialog">
-          <p>{t('subscriptions.cancel.text', { date: day(next?.endingAt ?? s.endingAt) })}</p>
-          {canSwitch && limitedOffer && (
-            <p className={styles.notice}>
-              {t('subscriptions.cancel.alternative', { price: kr(limitedOffer.price), days: limitedOffer.intervalDays, limit: limitedOffer.contactLimit ?? LIMITED_PLAN.maxLandlordContacts })}
-            </p>
-          )}
-          <div className={styles.actions}>
-            <button type="button" className="button button-primary" disabled={busy} onClick={() => void run(() => actions.cancel(s))}>
-              {t('subscriptions.cancel.confirm')}
-            </button>
-            {canSwitch && limitedOffer && (
-              <button type="button" className="button button-secondary" disabled={busy} onClick={() => void run(() => actions.changePlan(s, limitedOffer.name))}>
-                {t('subscriptions.cancel.switch', { price: kr(limitedOffer.price) })}
-              </button>
-            )}
-            <button type="button" className="button button-secondary" disabled={busy} onClick={() => setConfirming(false)}>
-              {t('subscriptions.cancel.abort')}
-            </button>
-          </div>
-        </Dialog>
       )}
     </article>
   );

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApolloProvider, useMutation, useQuery } from '@apollo/client/react';
-import { LIMITED_PLAN } from '@husly/domain';
 import type { OffersResponse, SubscriptionsResponse, SubscriptionView, Transaction } from '@husly/contracts';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { useApi } from '../../../lib/api-context';
@@ -13,12 +12,12 @@ import { lastViewedCookie, readLastViewed } from '../../dwellings/last-viewed';
 import { OfferSplash } from '../components/offer-splash';
 import { PaymentForm } from '../components/payment-form';
 import { ReceiptsTable } from '../components/receipts-table';
-import { ReactivateButton, SubscriptionCard, type CardActions } from '../components/subscription-cards';
+import { ReactivateButton, SubscriptionCard } from '../components/subscription-cards';
 import styles from '../components/subscriptions.module.css';
 import { httpsRedirect } from '../format';
 import { createApolloClient } from '../graphql/apollo-client';
 import { graphErrorCode } from '../graphql/graph-errors';
-import { CANCEL_SUBSCRIPTION, CHANGE_PLAN, PAYMENT_PROVIDER, REACTIVATE_SUBSCRIPTION } from '../graphql/operations';
+import { PAYMENT_PROVIDER, REACTIVATE_SUBSCRIPTION } from '../graphql/operations';
 import { fetchOffers, fetchSubscriptions, fetchTransactions } from '../subscriptions-api';
 import type { PurchaseState } from '../purchase-welcome';
 
@@ -55,9 +54,7 @@ function SubscriptionContent() {
   const [step, setStep] = useState<'splash' | 'form'>('splash');
   const [actionError, setActionError] = useState<string | null>(null);
   const provider = useQuery(PAYMENT_PROVIDER);
-  const [cancelSubscription] = useMutation(CANCEL_SUBSCRIPTION);
   const [reactivateSubscription] = useMutation(REACTIVATE_SUBSCRIPTION);
-  const [changePlan] = useMutation(CHANGE_PLAN);
 
   const load = useCallback(async () => {
     try {
@@ -89,10 +86,6 @@ function SubscriptionContent() {
     [api, load, t],
   );
 
-  const actions: CardActions = {
-    cancel: (s) => change(() => cancelSubscription({ variables: { id: s.id } })),
-    changePlan: (s, plan) => change(() => changePlan({ variables: { subscription: s.id, plan } })),
-  };
   const reactivate = (s: SubscriptionView) => change(() => reactivateSubscription({ variables: { id: s.id } }));
 
   /** Section 4: after payment the user is a subscriber at once; to /profile, with the last-viewed dwelling. */
@@ -115,7 +108,6 @@ function SubscriptionContent() {
 
   const { subscriptions, offers, transactions } = data;
   const shown = subscriptions.subscriptions.filter((s) => s.display !== 'pending-payment');
-  const limitedOffer = offers.offers.find((o) => o.name === LIMITED_PLAN.id);
   const offer = offers.offers.find((o) => o.name === offers.recommended) ?? offers.offers[0];
   const reactivatable = subscriptions.showReactivate ? shown.find((s) => s.canReactivate) : undefined;
   const paymentProvider = provider.data?.provider ?? 'unavailable';
@@ -137,7 +129,7 @@ function SubscriptionContent() {
           </div>
           <div className={styles.cards}>
             {shown.map((s) => (
-              <SubscriptionCard key={s.id} subscription={s} limitedOffer={limitedOffer} actions={actions} />
+              <SubscriptionCard key={s.id} subscription={s} />
             ))}
           </div>
         </section>

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
+import { TenantAdController } from './tenant-ad.controller';
+import { TenantAdRepository } from './tenant-ad.repository';
+import { TenantAdService } from './tenant-ad.service';
+
+/**
+ * The tenant ad (boligsøgerannonce): the seeker's editor calls, the landlord page's list and the
+ * relay of a landlord's message. "Active subscription" is the subscriptions feature's rule, reused.
+ */
+@Module({
+  imports: [AccountsModule, SubscriptionsModule],
+  controllers: [TenantAdController],
+  providers: [TenantAdService, TenantAdRepository],
+})
+export class TenantAdModule {}

@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { COOKIES, rememberSearch, utmFromQuery, type RememberedSearch } from '@husly/domain';
+import { parseSessionPrefsCookie } from '@husly/contracts';
+import { readCookie } from '../../lib/cookies';
+import { whenAllowed, writeCookie } from './consent-store';
+
+/**
+ * The landing page's UTM parameters (spec section 9: kept 86,400 s, sent with a signup) and the
+ * visitor id (one year, sent with events), written once the visitor allows statistics cookies: at
+ * once, or when they choose so in the banner on this page.
+ */
+export function rememberLanding(search: string): void {
+  const utm = utmFromQuery(search);
+  whenAllowed(() => {
+    if (utm) writeCookie(COOKIES.utm.name, JSON.stringify(utm), COOKIES.utm.maxAgeSeconds);
+    if (!readCookie(document.cookie, COOKIES.visitor.name)) {
+      writeCookie(COOKIES.visitor.name, crypto.randomUUID(), COOKIES.visitor.maxAgeSeconds);
+    }
+  });
+}
+
+/**
+ * A visitor's search, kept in bn.prf (spec section 3) so that logging in or signing up can turn it
+ * into boligagent preferences. Only with consent; a logged-in user's searches need no cookie.
+ */
+export function rememberVisitorSearch(search: RememberedSearch): void {
+  if (readCookie(document.cookie, COOKIES.token.name)) return;
+  const previous = parseSessionPrefsCookie(readCookie(document.cookie, COOKIES.sessionPrefs.name)).filter(
+    (p): p is RememberedSearch => typeof p.area === 'string' && p.area !== '',
+  );
+  // writeCookie URI-encodes the JSON, as parseSessionPrefsCookie (the server's reader) expects.
+  writeCookie(COOKIES.sessionPrefs.name, JSON.stringify(rememberSearch(previous, search)), COOKIES.sessionPrefs.maxAgeSeconds);
+}
+
+/** Remembers the search a results page shows, once per distinct search (see rememberVisitorSearch). */
+export function useRememberedSearch(search: { area?: string; rent?: number | null; rooms?: number | null; size?: number | null }): void {
+  const { area, rent, rooms, size } = search;
+  useEffect(() => {
+    if (area) rememberVisitorSearch({ area, rent, rooms, size });
+  }, [area, rent, rooms, size]);
+}

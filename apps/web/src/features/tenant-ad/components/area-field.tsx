@@ -1,0 +1,116 @@
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { suggestCities } from '@husly/domain';
+import type { City } from '@husly/contracts';
+import { useAreas } from '../../cities/use-areas';
+import styles from '../tenant-ad.module.css';
+
+/**
+ * housing-area: a city slug, chosen from up to 10 suggestions matched on the city slug (section 5).
+ * The text box shows the city's label; what is stored is its slug.
+ */
+export function AreaField({ value, onChange, error }: { value: string; onChange: (slug: string) => void; error?: string }) {
+  const { t } = useTranslation();
+  const areas = useAreas();
+  const id = useId();
+  const listId = `${id}-list`;
+  const cities = areas.status === 'success' ? areas.data.data : [];
+  const chosen = cities.find((c) => c.slug === value);
+  const [query, setQuery] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const text = query ?? chosen?.label ?? value;
+
+  const suggestions: City[] = useMemo(
+    () => (areas.status === 'success' && query !== null ? suggestCities(query, areas.data.data, areas.data.aliases) : []),
+    [areas, query],
+  );
+  const expanded = open && suggestions.length > 0;
+
+  const choose = (city: City) => {
+    onChange(city.slug);
+    setQuery(null);
+    setOpen(false);
+    setActive(-1);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (suggestions.length === 0 ? -1 : (i + step + suggestions.length) % suggestions.length));
+    } else if (event.key === 'Enter' && expanded) {
+      event.preventDefault();
+      const city = suggestions[active >= 0 ? active : 0];
+      if (city) choose(city);
+    } else if (event.key === 'Escape' && expanded) {
+      event.preventDefault();
+      setOpen(false);
+    }
+  };
+
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {t('tenantAd.fields.area')}
+      </label>
+      <div className={styles.combobox}>
+        <input
+          id={id}
+          name="housing-area"
+          type="text"
+          role="combobox"
+          className={`${styles.input} ${error ? styles.invalid : ''}`}
+          value={text}
+          placeholder={t('tenantAd.fields.areaPlaceholder')}
+          autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setOpen(true);
+            setActive(-1);
+            // Typing replaces the choice: only a suggestion sets the area.
+            if (value) onChange('');
+          }}
+          onKeyDown={onKeyDown}
+          onFocus={() => setOpen(true)}
+          onBlur={() => {
+            setOpen(false);
+            // A typed name that is exactly one suggestion's label counts as choosing it.
+            const exact = suggestions.find((c) => c.label.toLowerCase() === (query ?? '').trim().toLowerCase());
+            if (exact) choose(exact);
+          }}
+        />
+        <ul id={listId} role="listbox" aria-label={t('tenantAd.fields.areaSuggestions')} className={styles.listbox} hidden={!expanded}>
+          {expanded &&
+            suggestions.map((city, i) => (
+              <li
+                key={city.slug}
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={i === active}
+                className={styles.option}
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  choose(city);
+                }}
+              >
+                {city.label}
+              </li>
+            ))}
+        </ul>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className={styles.fieldError}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,305 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TenantAdRequest } from '@husly/contracts';
+import {
+  TENANT_AD_TEXT_LIMITS,
+  TENANT_DWELLING_TYPES,
+  TENANT_TIMEFRAMES,
+  validateTenantAdForm,
+  type TenantAd,
+  type TenantDwellingType,
+  type TenantTimeframe,
+} from '@husly/domain';
+import { isHttpError } from '../../../lib/api-client';
+import { useApi } from '../../../lib/api-context';
+import { usePageTitle } from '../../../lib/document-head';
+import { useSite } from '../../../lib/site-context';
+import { AreaField } from '../components/area-field';
+import { TenantSliders } from '../components/tenant-sliders';
+import { fieldErrorsFromApi, tenantAdApi } from '../tenant-ad-api';
+import styles from '../tenant-ad.module.css';
+
+/** How long the not-activated warning stays before the subscription page opens. */
+const REDIRECT_AFTER_MS = 3500;
+
+type Outcome = { kind: 'saved'; listed: boolean; area: string } | { kind: 'not-activated' } | { kind: 'failed'; message?: string } | null;
+
+/**
+ * /profile/tenant, "Min boligannonce" (section 2): every field of section 3's tenant ad, the sliders
+ * of section 9 and the availability date, checked by the same rules the API enforces. Saving keeps
+ * the ad; without an active subscription it warns and moves on to /profile/subscription (section 4).
+ */
+export function TenantAdEditorPage() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const navigate = useNavigate();
+  const { language } = useSite();
+  usePageTitle(t('tenantAd.editor.title'));
+  const [ad, setAd] = useState<TenantAd | null>(null);
+  const [publish, setPublish] = useState(true);
+  const [listed, setListed] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    tenantAdApi(api)
+      .mine()
+      .then((response) => {
+        setAd(response.ad);
+        setPublish(response.publish);
+        setListed(response.listed);
+      })
+      .catch(() => setLoadFailed(true));
+  }, [api]);
+
+  useEffect(() => {
+    if (outcome?.kind !== 'not-activated') return;
+    const timer = setTimeout(() => void navigate('/profile/subscription'), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [outcome, navigate]);
+
+  if (loadFailed) return <p className={styles.error} role="alert">{t('tenantAd.messages.failed')}</p>;
+  if (!ad) return <p className={styles.muted}>{t('tenantAd.editor.loading')}</p>;
+
+  // A field's error goes as soon as the seeker changes that field; the rest stay until the next save.
+  const clearErrors = (group: string, patch: object) => {
+    const fields = Object.keys(patch).map((key) => `${group}-${key}`);
+    if (fields.some((f) => f in errors)) setErrors(Object.fromEntries(Object.entries(errors).filter(([f]) => !fields.includes(f))));
+  };
+  const setProfile = (patch: Partial<TenantAd['profile']>) => {
+    clearErrors('profile', patch);
+    setAd({ ...ad, profile: { ...ad.profile, ...patch } });
+  };
+  const setHousing = (patch: Partial<TenantAd['housing']>) => {
+    clearErrors('housing', patch);
+    setAd({ ...ad, housing: { ...ad.housing, ...patch } });
+  };
+  const setText = (patch: Partial<TenantAd['ad']>) => {
+    clearErrors('ad', patch);
+    setAd({ ...ad, ad: { ...ad.ad, ...patch } });
+  };
+  const toggle = <T extends string>(list: T[], value: T, on: boolean): T[] => (on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value));
+
+  const focusFirstError = () =>
+    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setOutcome(null);
+    const problems = validateTenantAdForm(ad, new Date(), language);
+    if (problems.length > 0) {
+      setErrors(Object.fromEntries(problems.map((p) => [p.field, p.message])));
+      setOutcome({ kind: 'failed', message: t('tenantAd.messages.fixFields') });
+      focusFirstError();
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const body: TenantAdRequest = { ...ad, publish };
+      const response = await tenantAdApi(api).save(body);
+      setAd(response.ad);
+      setListed(response.listed);
+      setOutcome(response.warning === 'not-activated' ? { kind: 'not-activated' } : { kind: 'saved', listed: response.listed, area: response.ad.housing.area });
+    } catch (error) {
+      if (isHttpError(error, 400)) {
+        setErrors(fieldErrorsFromApi(error.body));
+        focusFirstError();
+      }
+      setOutcome({ kind: 'failed' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const err = (field: string) => errors[field];
+
+  return (
+    <section className={styles.editor} data-testid="tenant-ad-editor">
+      <header className={styles.editorHeader}>
+        <h2 className={styles.heading}>{t('tenantAd.editor.heading')}</h2>
+        <p className={styles.muted}>{t('tenantAd.editor.intro')}</p>
+        <p className={`${styles.badge} ${listed ? styles.badgeOn : ''}`} data-testid="tenant-ad-status">
+          {listed ? t('tenantAd.editor.statusListed') : t('tenantAd.editor.statusNotListed')}
+        </p>
+      </header>
+
+      <form ref={formRef} className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+        <fieldset className={styles.fieldset}>
+          <legend>{t('tenantAd.editor.aboutYou')}</legend>
+          <div className={styles.grid}>
+            <Field name="profile-name" label={t('tenantAd.fields.name')} error={err('profile-name')}>
+              {(props) => <input {...props} value={ad.profile.name} maxLength={TENANT_AD_TEXT_LIMITS.name} autoComplete="name" onChange={(e) => setProfile({ name: e.target.value })} />}
+            </Field>
+            <Field name="profile-email" label={t('tenantAd.fields.email')} error={err('profile-email')} hint={t('tenantAd.hints.private')}>
+              {(props) => <input {...props} type="email" value={ad.profile.email} maxLength={TENANT_AD_TEXT_LIMITS.email} autoComplete="email" onChange={(e) => setProfile({ email: e.target.value })} />}
+            </Field>
+            <Field name="profile-phone" label={t('tenantAd.fields.phone')} hint={t('tenantAd.hints.private')}>
+              {(props) => <input {...props} type="tel" value={ad.profile.phone} maxLength={TENANT_AD_TEXT_LIMITS.phone} autoComplete="tel" onChange={(e) => setProfile({ phone: e.target.value })} />}
+            </Field>
+            <Field name="profile-phonealt" label={t('tenantAd.fields.phonealt')}>
+              {(props) => <input {...props} type="tel" value={ad.profile.phonealt} maxLength={TENANT_AD_TEXT_LIMITS.phone} onChange={(e) => setProfile({ phonealt: e.target.value })} />}
+            </Field>
+            <Field name="profile-gender" label={t('tenantAd.fields.gender')}>
+              {(props) => (
+                <select {...props} value={ad.profile.gender ?? ''} onChange={(e) => setProfile({ gender: e.target.value === 'male' || e.target.value === 'female' ? e.target.value : null })}>
+                  <option value="">{t('tenantAd.values.genderNone')}</option>
+                  <option value="female">{t('tenantAd.values.female')}</option>
+                  <option value="male">{t('tenantAd.values.male')}</option>
+                </select>
+              )}
+            </Field>
+            <Field name="profile-age" label={t('tenantAd.fields.age')} error={err('profile-age')}>
+              {(props) => (
+                <input
+                  {...props}
+                  inputMode="numeric"
+                  value={ad.profile.age === null ? '' : String(ad.profile.age)}
+                  onChange={(e) => {
+                    const digits = e.target.value.replace(/\D/g, '').slice(0, 3);
+                    setProfile({ age: digits === '' ? null : Number(digits) });
+                  }}
+                />
+              )}
+            </Field>
+            <Field name="profile-profession" label={t('tenantAd.fields.profession')}>
+              {(props) => <input {...props} value={ad.profile.profession} maxLength={TENANT_AD_TEXT_LIMITS.profession} onChange={(e) => setProfile({ profession: e.target.value })} />}
+            </Field>
+          </div>
+          <label className={styles.check}>
+            <input type="checkbox" name="profile-rki" checked={ad.profile.rki} onChange={(e) => setProfile({ rki: e.target.checked })} />
+            <span>{t('tenantAd.fields.rki')}</span>
+          </label>
+        </fieldset>
+
+        <fieldset className={styles.fieldset}>
+          <legend>{t('tenantAd.editor.theHome')}</legend>
+          <AreaField value={ad.housing.area} onChange={(area) => setHousing({ area })} error={err('housing-area')} />
+          <TenantSliders values={ad.housing} onChange={(name, value) => setHousing({ [name]: value })} errors={errors} />
+          <div className={styles.choices}>
+            <fieldset className={styles.choiceGroup}>
+              <legend>{t('tenantAd.fields.dwelling')}</legend>
+              {TENANT_DWELLING_TYPES.map((type: TenantDwellingType) => (
+                <label key={type} className={styles.check}>
+                  <input
+                    type="checkbox"
+                    name={`housing-dwelling-${type}`}
+                    checked={ad.housing.dwelling.includes(type)}
+                    onChange={(e) => setHousing({ dwelling: TENANT_DWELLING_TYPES.filter((v) => toggle(ad.housing.dwelling, type, e.target.checked).includes(v)) })}
+                  />
+                  <span>{t(`tenantAd.dwelling.${type}`)}</span>
+                </label>
+              ))}
+            </fieldset>
+            <fieldset className={styles.choiceGroup}>
+              <legend>{t('tenantAd.fields.timeframe')}</legend>
+              {TENANT_TIMEFRAMES.map((frame: TenantTimeframe) => (
+                <label key={frame} className={styles.check}>
+                  <input
+                    type="checkbox"
+                    name={`housing-timeframe-${frame}`}
+                    checked={ad.housing.timeframe.includes(frame)}
+                    onChange={(e) => setHousing({ timeframe: TENANT_TIMEFRAMES.filter((v) => toggle(ad.housing.timeframe, frame, e.target.checked).includes(v)) })}
+                  />
+                  <span>{t(`tenantAd.timeframe.${frame}`)}</span>
+                </label>
+              ))}
+            </fieldset>
+          </div>
+          <Field name="housing-available" label={t('tenantAd.fields.available')} error={err('housing-available')} hint={t('tenantAd.hints.date')}>
+            {(props) => <input {...props} inputMode="numeric" placeholder={t('tenantAd.hints.datePlaceholder')} maxLength={10} value={ad.housing.available} onChange={(e) => setHousing({ available: e.target.value })} />}
+          </Field>
+        </fieldset>
+
+        <fieldset className={styles.fieldset}>
+          <legend>{t('tenantAd.editor.theAd')}</legend>
+          <Field name="ad-subject" label={t('tenantAd.fields.subject')} error={err('ad-subject')}>
+            {(props) => <input {...props} value={ad.ad.subject} maxLength={TENANT_AD_TEXT_LIMITS.subject} onChange={(e) => setText({ subject: e.target.value })} />}
+          </Field>
+          <Field name="ad-text" label={t('tenantAd.fields.text')} error={err('ad-text')} hint={t('tenantAd.hints.text')}>
+            {(props) => <textarea {...props} rows={7} value={ad.ad.text} maxLength={TENANT_AD_TEXT_LIMITS.text} onChange={(e) => setText({ text: e.target.value })} />}
+          </Field>
+          <label className={styles.check}>
+            <input type="checkbox" name="publish" checked={publish} onChange={(e) => setPublish(e.target.checked)} />
+            <span>{t('tenantAd.fields.publish')}</span>
+          </label>
+        </fieldset>
+
+        {outcome?.kind === 'saved' && (
+          <div className={`${styles.message} ${styles.success}`} role="status">
+            <p>{t('tenantAd.messages.saved')}</p>
+            {outcome.listed && (
+              <p>
+                <Link to={`/udlejer/${outcome.area}`}>{t('tenantAd.messages.seeAsLandlord')}</Link>
+              </p>
+            )}
+          </div>
+        )}
+        {outcome?.kind === 'not-activated' && (
+          <div className={`${styles.message} ${styles.warning}`} role="alert" data-testid="tenant-ad-not-activated">
+            <p>
+              <strong>{t('tenantAd.messages.notActivated')}</strong>
+            </p>
+            <p>{t('tenantAd.messages.notActivatedText')}</p>
+            <p>
+              <Link to="/profile/subscription">{t('tenantAd.messages.toSubscription')}</Link>
+            </p>
+          </div>
+        )}
+        {/* "Fix the marked fields" goes with the last marked field; a failed save stays until the next. */}
+        {outcome?.kind === 'failed' && (outcome.message === undefined || Object.keys(errors).length > 0) && (
+          <p className={`${styles.message} ${styles.error}`} role="alert">
+            {outcome.message ?? t('tenantAd.messages.failed')}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <button type="submit" className="button button-primary" disabled={saving}>
+            {saving ? t('tenantAd.editor.saving') : t('tenantAd.editor.save')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+interface FieldProps {
+  id: string;
+  name: string;
+  className: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+/** A labelled control with its hint and error tied to it (aria-describedby). */
+function Field({ name, label, error, hint, children }: { name: string; label: string; error?: string; hint?: string; children: (props: FieldProps) => ReactNode }) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      {children({
+        id,
+        name,
+        className: `${styles.input} ${error ? styles.invalid : ''}`,
+        ...(error ? { 'aria-invalid': true as const } : {}),
+        ...(described ? { 'aria-describedby': described } : {}),
+      })}
+      {hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className={styles.fieldError}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FoundHomeView } from '@husly/contracts';
+import { useApi } from '../../../lib/api-context';
+import { unsubscribeApi } from '../unsubscribe-api';
+import styles from '../unsubscribe.module.css';
+
+/** On the profile: "found a home" is active (agents paused, renewal stopped) with its undo. Nothing otherwise. */
+export function FoundHomeNotice() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const [state, setState] = useState<FoundHomeView | null>(null);
+  const [undone, setUndone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    unsubscribeApi(api)
+      .foundHome()
+      .then((s) => live && setState(s))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  const undo = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      setState(await unsubscribeApi(api).undoFoundHome());
+      setUndone(true);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (undone) {
+    return (
+      <p className={`${styles.success} ${styles.spaced}`} role="status">
+        {t('unsubscribe.foundHome.undone')}
+      </p>
+    );
+  }
+  if (!state?.active) return null;
+  return (
+    <section className={`${styles.card} ${styles.spaced}`} data-testid="found-home-notice">
+      <h2 className={styles.subHeading}>{t('unsubscribe.foundHome.noticeHeading')}</h2>
+      <p>{t(state.pausedBoligagents === 0 ? 'unsubscribe.foundHome.noticeNone' : 'unsubscribe.foundHome.notice', { count: state.pausedBoligagents })}</p>
+      {state.renewalStopped && <p>{t('unsubscribe.foundHome.noticeRenewal')}</p>}
+      {failed && (
+        <p className={styles.error} role="alert">
+          {t('unsubscribe.errors.generic')}
+        </p>
+      )}
+      <div className={styles.actions}>
+        <button type="button" className="button button-secondary" disabled={busy} onClick={() => void undo()}>
+          {t('unsubscribe.foundHome.undo')}
+        </button>
+      </div>
+    </section>
+  );
+}

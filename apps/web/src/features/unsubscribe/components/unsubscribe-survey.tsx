@@ -1,0 +1,101 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FOUND_WHERE, type FoundWhere } from '@husly/domain';
+import type { UnsubscribeReasonBody } from '@husly/contracts';
+import styles from '../unsubscribe.module.css';
+
+/**
+ * Section 4's survey: was a dwelling found? Found: the where-question with 5 options, sent at once
+ * on a click. Not found: a free-text reason (required) and the Unsubscribe button.
+ */
+export function UnsubscribeSurvey({ onAnswer, onSkip }: { onAnswer(reason: UnsubscribeReasonBody): Promise<boolean>; onSkip?: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [found, setFound] = useState<boolean | null>(null);
+  const [text, setText] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const send = async (reason: UnsubscribeReasonBody) => {
+    setBusy(true);
+    await onAnswer(reason);
+    setBusy(false);
+  };
+
+  const submitText = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim() === '') {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    void send({ foundDwelling: false, text: text.trim() });
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby={`${id}-q`} data-testid="unsubscribe-survey">
+      <h2 id={`${id}-q`} className={styles.subHeading}>
+        {t('unsubscribe.survey.question')}
+      </h2>
+      <div className={styles.actions} role="group" aria-labelledby={`${id}-q`}>
+        <button type="button" className={`button ${found === true ? 'button-primary' : 'button-secondary'}`} aria-pressed={found === true} disabled={busy} onClick={() => setFound(true)}>
+          {t('unsubscribe.survey.yes')}
+        </button>
+        <button type="button" className={`button ${found === false ? 'button-primary' : 'button-secondary'}`} aria-pressed={found === false} disabled={busy} onClick={() => setFound(false)}>
+          {t('unsubscribe.survey.no')}
+        </button>
+      </div>
+      {found === true && (
+        <>
+          <p id={`${id}-where`}>{t('unsubscribe.survey.where')}</p>
+          <div className={styles.choices} role="group" aria-labelledby={`${id}-where`}>
+            {FOUND_WHERE.map((where: FoundWhere) => (
+              <button key={where} type="button" className={`button button-secondary ${styles.choice}`} disabled={busy} onClick={() => void send(where)}>
+                {t(`unsubscribe.survey.options.${where}`)}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+      {found === false && (
+        <form className={styles.form} onSubmit={submitText} noValidate>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={`${id}-text`}>
+              {t('unsubscribe.survey.reason')}
+            </label>
+            <textarea
+              id={`${id}-text`}
+              className={`${styles.input} ${missing ? styles.invalid : ''}`}
+              rows={4}
+              maxLength={2000}
+              value={text}
+              aria-invalid={missing || undefined}
+              aria-describedby={missing ? `${id}-text-error` : undefined}
+              onChange={(event) => {
+                setText(event.target.value);
+                if (event.target.value.trim() !== '') setMissing(false);
+              }}
+            />
+            {missing && (
+              <p id={`${id}-text-error`} className={styles.fieldError}>
+                {t('unsubscribe.survey.reasonRequired')}
+              </p>
+            )}
+          </div>
+          <div className={styles.actions}>
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {t('unsubscribe.survey.submit')}
+            </button>
+          </div>
+        </form>
+      )}
+      {onSkip && (
+        <div className={styles.actions}>
+          <button type="button" className="button button-secondary" disabled={busy} onClick={onSkip}>
+            {t('unsubscribe.survey.skip')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '@husly/domain';
+import { isHttpError } from '../../../lib/api-client';
+import { useApi } from '../../../lib/api-context';
+import { usePageTitle } from '../../../lib/document-head';
+import { unsubscribeApi } from '../unsubscribe-api';
+import styles from '../unsubscribe.module.css';
+
+type State = { kind: 'ready' } | { kind: 'busy' } | { kind: 'done'; endingAt: string | null } | { kind: 'error'; key: 'token' | 'throttled' | 'generic' };
+
+/**
+ * /afmelding/bekraeft?token=…: the link mailed to a profile a manual request matched. The cancel is a
+ * button (a POST), never the page load, so a mail scanner opening the link cancels nothing.
+ */
+export function ConfirmUnsubscribePage() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  usePageTitle(t('unsubscribe.confirm.title'));
+  const [state, setState] = useState<State>(token ? { kind: 'ready' } : { kind: 'error', key: 'token' });
+
+  const confirm = async () => {
+    setState({ kind: 'busy' });
+    try {
+      const result = await unsubscribeApi(api).confirm(token);
+      setState({ kind: 'done', endingAt: result.endingAt });
+    } catch (error) {
+      setState({ kind: 'error', key: isHttpError(error, 404) || isHttpError(error, 400) ? 'token' : isHttpError(error, 429) ? 'throttled' : 'generic' });
+    }
+  };
+
+  return (
+    <div className={`page ${styles.publicPage}`}>
+      <section className={styles.card} data-testid="unsubscribe-confirm">
+        <h1 className={styles.heading}>{t('unsubscribe.confirm.heading')}</h1>
+        {(state.kind === 'ready' || state.kind === 'busy') && (
+          <>
+            <p>{t('unsubscribe.confirm.text')}</p>
+            <div className={styles.actions}>
+              <button type="button" className="button button-primary" disabled={state.kind === 'busy'} onClick={() => void confirm()}>
+                {t('unsubscribe.confirm.button')}
+              </button>
+            </div>
+          </>
+        )}
+        {state.kind === 'done' && (
+          <p className={styles.success} role="status">
+            {state.endingAt ? t('unsubscribe.confirm.done', { date: formatDate(state.endingAt) }) : t('unsubscribe.confirm.doneNoDate')}
+          </p>
+        )}
+        {state.kind === 'error' && (
+          <p className={styles.error} role="alert">
+            {t(`unsubscribe.errors.${state.key}`)}
+          </p>
+        )}
+        <p>
+          <Link to="/info/afmelding">{t('unsubscribe.confirm.help')}</Link>
+        </p>
+      </section>
+    </div>
+  );
+}
