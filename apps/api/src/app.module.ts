@@ -11,6 +11,7 @@ import { ConfigModule } from './config/config.module';
 import { ContentModule } from './content/content.module';
 import { DwellingsModule } from './dwellings/dwellings.module';
 import { EventsModule } from './events/events.module';
+import { FavouritesModule } from './favourites/favourites.module';
 import { HealthModule } from './health/health.module';
 import type { DatabaseHandle } from './infra/database/database';
 import { Clock, ClockModule } from './infra/clock/clock';
@@ -60,6 +61,7 @@ export class AppModule {
         EventsModule,
         AlertsModule,
         TenantAdModule,
+        FavouritesModule,
       ],
     };
   }

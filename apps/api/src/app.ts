@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { AppModule, type AppOptions } from './app.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { AppLogger } from './common/app-logger';
+import { registerCompression } from './common/compression';
 import { registerFormBodies } from './common/form-bodies';
 import { registerSecurityHeaders } from './common/security-headers';
 import type { AppConfig } from './config/app-config';
@@ -27,6 +28,8 @@ export async function createApp(config: AppConfig, database: DatabaseHandle, opt
   app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt', 'media/{*path}', 'i.gif'] });
   const fastify = app.getHttpAdapter().getInstance();
   await registerSecurityHeaders(fastify, config);
+  // Before any route: @fastify/compress hooks each route as it is added.
+  await registerCompression(fastify);
   registerFormBodies(fastify);
   const web = new WebAppServer(join(workspaceRoot(), 'dist/web'), {
     serverEntry: join(workspaceRoot(), 'dist/web-server/entry-server.cjs'),

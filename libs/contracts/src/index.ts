@@ -11,3 +11,4 @@ export * from './alerts';
 export * from './content';
 export * from './unsubscribe';
 export * from './tenant-ad';
+export * from './favourites';

@@ -83,12 +83,28 @@ export function formatTimeframe(value: string | number | null | undefined, lang:
   return lang === 'da' ? `${amount} ${plural ? 'mdr.' : 'md.'}` : `${amount} ${plural ? 'months' : 'month'}`;
 }
 
+/**
+ * One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one, and
+ * every card of a 150-dwelling list page formats a date (issue 16: server render time).
+ */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar date of `date` in `timeZone` as YYYY-MM-DD. */
 export function calendarDay(date: Date, timeZone: string = TIME_ZONE): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(date)
-    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(timeZone, formatter);
+  }
+  let year = '';
+  let month = '';
+  let day = '';
+  for (const part of formatter.formatToParts(date)) {
+    if (part.type === 'year') year = part.value;
+    else if (part.type === 'month') month = part.value;
+    else if (part.type === 'day') day = part.value;
+  }
+  return `${year}-${month}-${day}`;
 }
 
 function isRealDate(year: number, month: number, day: number): boolean {

@@ -20,5 +20,6 @@ export * from './passwords';
 export * from './tenant-ad';
 export * from './cookie-consent';
 export * from './brand';
+export * from './favourites';
 export * from './dwelling-costs';
 export * from './fair-rent';

@@ -36,6 +36,7 @@ export class UserDataService {
         events: { select: { type: true, payload: true, createdAt: true } },
         unsubscriptions: true,
         foundHomes: { select: { pausedBoligagentIds: true, stoppedSubscriptionId: true, createdAt: true, undoneAt: true } },
+        favourites: { select: { dwellingId: true, createdAt: true }, orderBy: { createdAt: 'desc' } },
       },
     });
     // Secrets are not personal data to hand out: no password hash, no link or agent tokens.
@@ -67,6 +68,8 @@ export class UserDataService {
       this.prisma.notificationLog.deleteMany({ where: { userId } }),
       this.prisma.event.deleteMany({ where: { userId } }),
       this.prisma.foundHome.deleteMany({ where: { userId } }),
+      // The row stays (anonymised), so its cascade does not fire: the saved dwellings go here.
+      this.prisma.favourite.deleteMany({ where: { userId } }),
       this.prisma.unsubscription.updateMany({ where: { userId }, data: { userId: null, name: null, email: null, phone: null, message: null } }),
       // A running subscription must not renew for a user who is gone; the provider follows in the job.
       this.prisma.subscription.updateMany({ where: { userId, renew: true }, data: { renew: false, canceledAt: now } }),

@@ -537,6 +537,9 @@ describe('bad input on every route (issue 12 §2)', () => {
       // The tenant ad routes take no query parameters either.
       ...queryCases('GET', '/api/users/me/tenant', { area: city.slug }, { headers: auth }),
       ...queryCases('GET', `/api/tenant-ads/${city.slug}`, { start: '0' }),
+      // Nor do the favourites' lists.
+      ...queryCases('GET', '/api/users/me/favourites', { start: '0' }, { headers: auth }),
+      ...queryCases('GET', '/api/users/me/favourites/ids', { id: '1' }, { headers: auth }),
     ];
     const segments = [
       '%00',
@@ -569,6 +572,8 @@ describe('bad input on every route (issue 12 §2)', () => {
       ['GET', (s) => `/api/subscriptions/transactions/${s}`],
       ['GET', (s) => `/api/tenant-ads/${s}`],
       ['POST', (s) => `/api/tenant-ads/${s}/contact`],
+      ['PUT', (s) => `/api/users/me/favourites/${s}`],
+      ['DELETE', (s) => `/api/users/me/favourites/${s}`],
     ];
     for (const [method, url] of apiRoutes) {
       for (const s of segments) cases.push({ name: `${method} ${url(s)}`, method, url: url(s), headers: auth });

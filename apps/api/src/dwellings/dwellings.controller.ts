@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { DEFAULT_LANGUAGE, validateSearchQuery } from '@husly/domain';
 import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, JwtAuthGuard, OptionalJwtAuthGuard } from '../common/auth/auth.guards';
+import { COMPRESS_THRESHOLD_BYTES, encodeBody, preferredEncoding } from '../common/compression';
 import { CitiesService } from './cities.service';
 import { DwellingsService, notFound, type ListPage, type Viewer } from './dwellings.service';
 import { LandlordContactService } from './landlord-contact.service';
@@ -26,10 +27,22 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * X-Cache: hit or miss (the service's page cache, docs/decisions/0004) and, on a miss, X-List-Source:
  * memory or database (the in-memory list snapshot, or the list statement).
  */
+/**
+ * A list page's bytes: compressed once per cached page and encoding, then the same bytes for every
+ * client that asks for that encoding (@fastify/compress leaves a response with Content-Encoding alone).
+ */
 function sendPage(reply: FastifyReply, page: ListPage): Buffer {
   reply.header('x-cache', page.cache);
   if (page.source) reply.header('x-list-source', page.source);
-  return page.body;
+  const encoding = page.body.length >= COMPRESS_THRESHOLD_BYTES ? preferredEncoding(reply.request.headers['accept-encoding']) : null;
+  if (!encoding) return page.body;
+  let encoded = page.encoded.get(encoding);
+  if (!encoded) {
+    encoded = encodeBody(page.body, encoding);
+    page.encoded.set(encoding, encoded);
+  }
+  reply.header('Content-Encoding', encoding).header('Vary', 'Accept-Encoding');
+  return encoded;
 }
 
 @Controller('dwellings')

@@ -32,6 +32,8 @@ export interface ListPage {
   body: Buffer;
   cache: 'hit' | 'miss';
   source?: 'memory' | 'database';
+  /** The cached page's compressed bodies by encoding, filled as clients ask (shared with the cache). */
+  encoded: Map<string, Buffer>;
 }
 
 type ListMeta = DwellingListResponse['meta'];
@@ -74,7 +76,7 @@ export class DwellingsService {
         // Names no place we list: say so, with the places nearest to what was typed.
         const suggestions = await this.cities.nearest(query.q);
         const empty: DwellingListResponse = { data: [], meta: { total: 0, start: query.start, pageSize: query.pageSize, capped: false, suggestions } };
-        return { body: Buffer.from(JSON.stringify(empty)), cache: 'miss' };
+        return { body: Buffer.from(JSON.stringify(empty)), cache: 'miss', encoded: new Map() };
       }
     }
     return this.cachedList({ ...this.filterOf(query), cityId: place?.id }, query, viewer);
@@ -207,7 +209,10 @@ export class DwellingsService {
     const cached = this.pages.get(key, now);
     // Memory answers only at the current version, so it needs the version even without a cached page.
     const current = cached || this.memory.enabled ? await this.currentVersion() : undefined;
-    if (cached && cached.version === current) return { body: cached.body, cache: 'hit' };
+    if (cached && cached.version === current) {
+      cached.encoded ??= new Map();
+      return { body: cached.body, cache: 'hit', encoded: cached.encoded };
+    }
 
     let body: Buffer;
     let version: string;
@@ -238,8 +243,9 @@ export class DwellingsService {
     }
     // A slower read of an older version must not replace a newer page.
     const stored = this.pages.get(key, now);
-    if (!stored || BigInt(stored.version) <= BigInt(version)) this.pages.set(key, { version, body, at: now });
-    return { body, cache: 'miss', source };
+    const encoded = new Map<string, Buffer>();
+    if (!stored || BigInt(stored.version) <= BigInt(version)) this.pages.set(key, { version, body, at: now, encoded });
+    return { body, cache: 'miss', source, encoded };
   }
 
   private async currentVersion(): Promise<string | undefined> {

@@ -12,6 +12,11 @@ export interface CachedPage {
   body: Buffer;
   /** Clock time the page was read at. */
   at: number;
+  /**
+   * The body compressed, per encoding, made the first time a client asks for it (compress once,
+   * not per request). Small beside the body (about a tenth), so not counted against maxBytes.
+   */
+  encoded?: Map<string, Buffer>;
 }
 
 export class ListPageCache {

@@ -5,6 +5,7 @@ import { Logger } from '@nestjs/common';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { configuredSiteHost } from '@husly/domain';
+import { negotiatedBody } from '../common/compression';
 import { cspNonce } from '../common/security-headers';
 
 /** What dist/web-server/entry-server.cjs exports (apps/web/src/entry-server.tsx); kept in step by hand. */
@@ -104,6 +105,8 @@ export class WebAppServer {
       // The page template is served by serve(), with this response's nonce on its scripts; the raw
       // file's scripts would be refused by the Content-Security-Policy.
       allowedPath: (path) => path !== '/index.html',
+      // The build wrote .br and .gz beside each text file (tools/precompress.mjs): sent as they are.
+      preCompressed: true,
       // Hashed assets never change; everything else is revalidated.
       setHeaders: (res, path) => {
         res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -154,14 +157,14 @@ export class WebAppServer {
         // (ETag) either, so no cache ever pairs a stored page with a newer response's policy.
         // A page may ask for headers of its own (X-Robots-Tag on the tenant ads' landlord page).
         for (const [name, value] of Object.entries(result.headers ?? {})) void reply.header(name, value);
-        await reply.status(result.status).header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8').send(result.html);
+        await reply.status(result.status).header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8').send(negotiatedBody(reply, result.html));
         return;
       } catch (error) {
         // The browser can still render the page; a broken server render must not take the site down.
         this.logger.error(`Server render of ${request.url} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       }
     }
-    await reply.status(200).header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8').send(template);
+    await reply.status(200).header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8').send(template && negotiatedBody(reply, template));
   }
 
   private loadEntry(): Promise<ServerEntry | null> {

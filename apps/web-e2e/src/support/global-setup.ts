@@ -11,6 +11,8 @@ declare module 'vitest' {
     baseUrl: string;
     port: number;
     mailDir: string;
+    /** The portal's database, for journeys that change what no page can (a dwelling rented). */
+    databaseUrl: string;
   }
 }
 
@@ -55,6 +57,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', baseUrl);
   project.provide('port', port);
   project.provide('mailDir', join(dataDir, 'mail'));
+  project.provide('databaseUrl', database.url);
 
   return async () => {
     server.kill('SIGTERM');

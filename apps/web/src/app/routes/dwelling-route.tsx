@@ -9,6 +9,7 @@ import { DwellingCosts } from '../../features/dwellings/components/dwelling-cost
 import { DwellingMap } from '../../features/dwellings/components/dwelling-map';
 import { ImageCarousel } from '../../features/dwellings/components/image-carousel';
 import { fetchDwelling } from '../../features/dwellings/dwellings-api';
+import { FavouriteButton } from '../../features/favourites/favourite-button';
 import { lastViewedCookie, lastViewedFrom, readLastViewed } from '../../features/dwellings/last-viewed';
 import styles from '../../features/dwellings/components/dwelling-detail.module.css';
 import { isHttpError, type ApiClient } from '../../lib/api-client';
@@ -81,6 +82,7 @@ export function DwellingRoute() {
           <strong>{rent}</strong> · {formatRooms(dwelling.rooms, language)} · {formatSize(dwelling.size, language)} ·{' '}
           {dwelling.location.city}
         </p>
+        <FavouriteButton dwellingId={dwelling.dwellingId} variant="detail" />
       </header>
 
       <div className={styles.layout}>

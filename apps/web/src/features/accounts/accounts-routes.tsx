@@ -3,7 +3,7 @@ import { ProfileInvoiceRoute } from '../subscriptions/profile-subscription-tab';
 import { PurchaseWelcome } from '../subscriptions/purchase-welcome';
 import { FoundHomeNotice } from '../unsubscribe/components/found-home-notice';
 import { CancelSubscriptionPage } from '../unsubscribe/pages/cancel-subscription-page';
-import { ProfileBoligagentSlot, ProfileSubscriptionSlot, ProfileTenantSlot } from './components/feature-slots';
+import { ProfileBoligagentSlot, ProfileFavouritesSlot, ProfileSubscriptionSlot, ProfileTenantSlot } from './components/feature-slots';
 import { LoginPage } from './pages/login-page';
 import { ProfileEditPage } from './pages/profile-edit-page';
 import { ProfileLayout } from './pages/profile-layout';
@@ -38,6 +38,7 @@ export function accountRoutes(): RouteObject[] {
         },
         { path: 'password', element: <ProfilePasswordPage /> },
         { path: 'boligagent', element: <ProfileBoligagentSlot /> },
+        { path: 'favourites', element: <ProfileFavouritesSlot /> },
         { path: 'tenant', element: <ProfileTenantSlot /> },
         { path: 'subscription', element: <ProfileSubscriptionSlot /> },
         { path: 'subscription/cancel/:id', element: <CancelSubscriptionPage /> },

@@ -104,6 +104,7 @@ describe('accounts pages', () => {
     const tabs = within(screen.getByRole('navigation', { name: 'Profil' }));
     expect(tabs.getByRole('link', { name: 'Boligsøgerannonce' }).getAttribute('href')).toBe('/profile/subscription');
     expect(tabs.queryByRole('link', { name: 'Abonnement' })).toBeNull();
+    expect(tabs.getByRole('link', { name: 'Gemte boliger' }).getAttribute('href')).toBe('/profile/favourites');
   });
 
   it('profile: a name edit goes view → edit → error (name rule) → saved', async () => {
@@ -117,6 +118,7 @@ describe('accounts pages', () => {
     fireEvent.change(screen.getByLabelText('Navn'), { target: { value: 'Mette Søgaard' } });
     fireEvent.click(screen.getByRole('button', { name: 'Gem' }));
     expect(await screen.findByText('Mette Søgaard')).toBeTruthy();
-    expect(screen.getByText(/Gemt/)).toBeTruthy();
+    // "· Gemt", not the tab "Gemte boliger".
+    expect(screen.getByText(/· Gemt$/)).toBeTruthy();
   });
 });

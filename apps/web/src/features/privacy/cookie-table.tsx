@@ -31,12 +31,12 @@ export function CookieSection() {
           <tbody>
             {COOKIE_CATALOGUE.map((cookie) => (
               <tr key={cookie.name}>
-                <td>
+                <td data-label={t('privacy.table.name')}>
                   <code>{cookie.name}</code>
                 </td>
-                <td>{t(`privacy.purpose.${cookie.purpose}`)}</td>
-                <td>{lifetime(cookie.maxAgeSeconds)}</td>
-                <td>{cookie.why[language]}</td>
+                <td data-label={t('privacy.table.purpose')}>{t(`privacy.purpose.${cookie.purpose}`)}</td>
+                <td data-label={t('privacy.table.lifetime')}>{lifetime(cookie.maxAgeSeconds)}</td>
+                <td data-label={t('privacy.table.why')}>{cookie.why[language]}</td>
               </tr>
             ))}
           </tbody>

@@ -7,6 +7,7 @@ import styles from './accounts.module.css';
 //   BoligAgent tab    features/boligagent/ProfileBoligagentTab.tsx    export ProfileBoligagentTab
 //   Tenant ad tab     features/tenant-ad/ProfileTenantTab.tsx         export ProfileTenantTab
 //   Subscription tab  features/subscriptions/ProfileSubscriptionTab.tsx export ProfileSubscriptionTab
+//   Saved dwellings   features/favourites/profile-favourites-tab.tsx    export ProfileFavouritesTab
 // (kebab-case names such as profile-boligagent-tab.tsx work too.)
 
 type Modules = Record<string, Record<string, unknown>>;
@@ -21,6 +22,7 @@ function pick(modules: Modules, exportName: string): ComponentType | null {
 
 const BoligagentTab = pick(import.meta.glob('../../boligagent/{ProfileBoligagentTab,profile-boligagent-tab}.tsx', { eager: true }), 'ProfileBoligagentTab');
 const TenantTab = pick(import.meta.glob('../../tenant-ad/{ProfileTenantTab,profile-tenant-tab}.tsx', { eager: true }), 'ProfileTenantTab');
+const FavouritesTab = pick(import.meta.glob('../../favourites/{ProfileFavouritesTab,profile-favourites-tab}.tsx', { eager: true }), 'ProfileFavouritesTab');
 const SubscriptionTab = pick(import.meta.glob('../../subscriptions/{ProfileSubscriptionTab,profile-subscription-tab}.tsx', { eager: true }), 'ProfileSubscriptionTab');
 
 function Placeholder({ heading, text }: { heading: string; text: string }) {
@@ -45,4 +47,9 @@ export function ProfileTenantSlot() {
 export function ProfileSubscriptionSlot() {
   const { t } = useTranslation();
   return SubscriptionTab ? <SubscriptionTab /> : <Placeholder heading={t('accounts.placeholders.subscriptionHeading')} text={t('accounts.placeholders.subscription')} />;
+}
+
+export function ProfileFavouritesSlot() {
+  const { t } = useTranslation();
+  return FavouritesTab ? <FavouritesTab /> : <Placeholder heading={t('accounts.profile.tabs.favourites')} text="" />;
 }

@@ -45,6 +45,11 @@ export function UserMenuItems({ user, itemClassName }: { user: SessionUser; item
           </Link>
         </li>
         <li>
+          <Link className={itemClassName} to="/profile/favourites">
+            {t('accounts.menu.favourites')}
+          </Link>
+        </li>
+        <li>
           <Link className={itemClassName} to={user.subscriber ? '/profile/tenant' : '/profile/subscription'}>
             {t('accounts.menu.tenant')}
           </Link>

@@ -13,7 +13,7 @@ export const needsEmailAttention = (user: SessionUser) => !user.email || !user.s
 
 /**
  * /profile and its children (section 2). Without a session: to /login?next=<this page>. Tabs: Edit
- * profile, Change Password, BoligAgent, Tenant ad (the subscription page for non-subscribers) and
+ * profile, Change Password, BoligAgent, Saved dwellings, Tenant ad (the subscription page for non-subscribers) and
  * Subscription (subscribers).
  */
 export function ProfileLayout() {
@@ -41,6 +41,9 @@ export function ProfileLayout() {
         </NavLink>
         <NavLink to="/profile/boligagent" className={tab}>
           {t('accounts.profile.tabs.boligagent')}
+        </NavLink>
+        <NavLink to="/profile/favourites" className={tab}>
+          {t('accounts.profile.tabs.favourites')}
         </NavLink>
         <NavLink to={user.subscriber ? '/profile/tenant' : '/profile/subscription'} className={tab}>
           {t('accounts.profile.tabs.tenant')}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { dwellingListDateLabel, dwellingListState, formatDkk, formatRent, formatRooms, formatSize } from '@husly/domain';
 import type { DwellingListItem } from '@husly/contracts';
 import { useSite } from '../../../lib/site-context';
+import { FavouriteButton } from '../../favourites/favourite-button';
 import styles from './dwelling-list.module.css';
 
 /** A list of dwellings. A vacant one links to /vis/{id}; a rented one shows "Udlejet {date}" and is not clickable. */
@@ -11,8 +12,9 @@ export function DwellingList({ dwellings, label }: { dwellings: readonly Dwellin
   return (
     <ul className={styles.list} aria-label={label ?? t('dwellingList.label')}>
       {dwellings.map((dwelling) => (
-        <li key={dwelling.dwellingId}>
+        <li key={dwelling.dwellingId} className={styles.item}>
           <DwellingCard dwelling={dwelling} />
+          <FavouriteButton dwellingId={dwelling.dwellingId} />
         </li>
       ))}
     </ul>

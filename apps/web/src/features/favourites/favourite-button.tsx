@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../../lib/api-context';
+import { loginHref } from '../accounts/navigation';
+import { clearFavouriteError, setFavourite, useFavourites } from './favourites-store';
+import styles from './favourites.module.css';
+
+/** How long a failed save's message stays. */
+const ERROR_MS = 6000;
+
+/**
+ * The heart on a dwelling card and on /vis/{id}. Pressed = saved. A visitor is sent to login with
+ * `next` back to this page. The server renders it unpressed (the saved ids are loaded in the browser).
+ * `variant="detail"` adds the words beside the heart.
+ */
+export function FavouriteButton({ dwellingId, variant = 'card' }: { dwellingId: string; variant?: 'card' | 'detail' }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { session, ids, error } = useFavourites();
+  const saved = ids.has(dwellingId);
+  const failed = error?.dwellingId === dwellingId ? error : null;
+
+  useEffect(() => {
+    if (!failed) return;
+    const timer = setTimeout(clearFavouriteError, ERROR_MS);
+    return () => clearTimeout(timer);
+  }, [failed]);
+
+  const onClick = () => {
+    if (session.status === 'guest') {
+      void navigate(loginHref(`${location.pathname}${location.search}`));
+      return;
+    }
+    if (session.status !== 'user') return; // still restoring: a click now would not know whose heart it is
+    void setFavourite(api, dwellingId, !saved);
+  };
+
+  const label = saved ? t('favourites.remove') : t('favourites.save');
+  return (
+    <span className={`${styles.heartWrap} ${variant === 'detail' ? styles.detailWrap : styles.cardWrap}`}>
+      <button
+        type="button"
+        className={`${styles.heart} ${variant === 'detail' ? styles.detailHeart : ''}`}
+        aria-pressed={saved}
+        aria-label={variant === 'card' ? label : undefined}
+        title={label}
+        onClick={onClick}
+        data-testid="favourite-button"
+      >
+        <svg className={styles.icon} viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <path d="M12 20.6 10.7 19.4C5.9 15.1 2.8 12.3 2.8 8.8 2.8 6 5 3.8 7.8 3.8c1.6 0 3.1.7 4.2 1.9 1.1-1.2 2.6-1.9 4.2-1.9 2.8 0 5 2.2 5 5 0 3.5-3.1 6.3-7.9 10.6L12 20.6Z" />
+        </svg>
+        {variant === 'detail' && <span className={styles.detailText}>{label}</span>}
+      </button>
+      {failed && (
+        <span className={styles.error} role="alert">
+          {failed.message ?? (failed.action === 'save' ? t('favourites.failed') : t('favourites.removeFailed'))}
+        </span>
+      )}
+    </span>
+  );
+}
+

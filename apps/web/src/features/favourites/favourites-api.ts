@@ -1,0 +1,12 @@
+import type { FavouriteIdsResponse, FavouritesResponse } from '@husly/contracts';
+import type { ApiClient } from '../../lib/api-client';
+
+/** The favourites' calls (docs/decisions/0016-favourites.md); all need the logged-in user's token. */
+export function favouritesApi(api: ApiClient) {
+  return {
+    ids: () => api.get<FavouriteIdsResponse>('/users/me/favourites/ids'),
+    list: (signal?: AbortSignal) => api.get<FavouritesResponse>('/users/me/favourites', { signal }),
+    save: (dwellingId: string) => api.put<void>(`/users/me/favourites/${encodeURIComponent(dwellingId)}`),
+    remove: (dwellingId: string) => api.delete<void>(`/users/me/favourites/${encodeURIComponent(dwellingId)}`),
+  };
+}

@@ -1,0 +1,165 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Favourite } from '@husly/contracts';
+import { AREAS_FIXTURE } from '../../test/areas-fixture';
+import { startApiServer, type Route } from '../../test/api-server';
+import { listItem } from '../../test/dwellings-fixture';
+import { renderApp } from '../../test/render-app';
+import { sessionUser } from '../../test/session-user-fixture';
+import { resetSessionStore } from '../accounts/session-store';
+import { DwellingList } from '../dwellings/components/dwelling-list';
+import { resetFavouritesStore } from './favourites-store';
+import { ProfileFavouritesTab } from './profile-favourites-tab';
+
+let server: Awaited<ReturnType<typeof startApiServer>> | undefined;
+afterEach(async () => {
+  resetSessionStore();
+  resetFavouritesStore();
+  document.cookie = 'token=; Path=/; Max-Age=0';
+  await server?.close();
+  server = undefined;
+});
+
+const DWELLINGS = [listItem(1), listItem(2)];
+
+/** A page with two result cards, and /login, against a real HTTP server answering `routes`. */
+async function cardsPage(routes: Record<string, Route | Route[]>, { loggedIn = true } = {}) {
+  server = await startApiServer({ 'GET /api/users/me': { body: { user: sessionUser() } }, ...routes });
+  if (loggedIn) document.cookie = 'token=jwt-7; Path=/';
+  const rendered = renderApp('/liste?x=1', {
+    apiBaseUrl: `${server.origin}/api`,
+    areas: AREAS_FIXTURE,
+    token: loggedIn ? 'jwt-7' : undefined,
+    routes: () => [
+      { path: '/liste', element: <DwellingList dwellings={DWELLINGS} /> },
+      { path: '/login', element: <p>Log ind her</p> },
+    ],
+  });
+  return { ...rendered, server };
+}
+
+const hearts = () => screen.getAllByTestId('favourite-button');
+const heartOf = (n: number) => hearts()[n - 1]!;
+const calls = (method: string, url: string) => server!.requests.filter((r) => r.method === method && r.url === url);
+
+describe('FavouriteButton on dwelling cards', () => {
+  it('loads the saved ids once after login: saved hearts are pressed and named "Fjern fra gemte"', async () => {
+    await cardsPage({ 'GET /api/users/me/favourites/ids': { body: { ids: ['2'] } } });
+    await waitFor(() => expect(heartOf(2).getAttribute('aria-pressed')).toBe('true'));
+    expect(heartOf(2).getAttribute('aria-label')).toBe('Fjern fra gemte');
+    expect(heartOf(1).getAttribute('aria-pressed')).toBe('false');
+    expect(heartOf(1).getAttribute('aria-label')).toBe('Gem bolig');
+    // One request for all the hearts on the page, with the user's token.
+    expect(calls('GET', '/api/users/me/favourites/ids')).toHaveLength(1);
+    expect(calls('GET', '/api/users/me/favourites/ids')[0]!.headers.authorization).toBe('Bearer jwt-7');
+  });
+
+  it('saves optimistically: pressed at once, then PUT with the token', async () => {
+    await cardsPage({
+      'GET /api/users/me/favourites/ids': { body: { ids: [] } },
+      'PUT /api/users/me/favourites/1': { status: 204, delayMs: 300 },
+    });
+    await waitFor(() => expect(calls('GET', '/api/users/me/favourites/ids')).toHaveLength(1));
+    await userEvent.click(screen.getAllByRole('button', { name: 'Gem bolig' })[0]!);
+    // Before the answer arrives.
+    expect(heartOf(1).getAttribute('aria-pressed')).toBe('true');
+    expect(heartOf(1).getAttribute('aria-label')).toBe('Fjern fra gemte');
+    await waitFor(() => expect(calls('PUT', '/api/users/me/favourites/1')).toHaveLength(1));
+    expect(calls('PUT', '/api/users/me/favourites/1')[0]!.headers.authorization).toBe('Bearer jwt-7');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(heartOf(1).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('rolls back when the save fails, and says so', async () => {
+    await cardsPage({
+      'GET /api/users/me/favourites/ids': { body: { ids: [] } },
+      'PUT /api/users/me/favourites/1': { status: 500, body: { statusCode: 500, message: 'boom' }, delayMs: 100 },
+    });
+    await waitFor(() => expect(calls('GET', '/api/users/me/favourites/ids')).toHaveLength(1));
+    await userEvent.click(heartOf(1));
+    expect(heartOf(1).getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(heartOf(1).getAttribute('aria-pressed')).toBe('false'));
+    expect(screen.getByRole('alert').textContent).toBe('Det kunne ikke gemmes. Prøv igen.');
+  });
+
+  it('rolls back a failed removal too, and shows the cap message of a 409', async () => {
+    await cardsPage({
+      'GET /api/users/me/favourites/ids': { body: { ids: ['2'] } },
+      'DELETE /api/users/me/favourites/2': { status: 503, delayMs: 50 },
+      'PUT /api/users/me/favourites/1': { status: 409, body: { statusCode: 409, code: 'favourite-limit-reached', limit: 500, message: 'Du kan højst gemme 500 boliger.' } },
+    });
+    await waitFor(() => expect(heartOf(2).getAttribute('aria-pressed')).toBe('true'));
+    await userEvent.click(heartOf(2));
+    expect(heartOf(2).getAttribute('aria-pressed')).toBe('false');
+    await waitFor(() => expect(heartOf(2).getAttribute('aria-pressed')).toBe('true'));
+    expect(screen.getByRole('alert').textContent).toBe('Den kunne ikke fjernes. Prøv igen.');
+
+    await userEvent.click(heartOf(1));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Du kan højst gemme 500 boliger.'));
+    expect(heartOf(1).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('a visitor: no ids are fetched, and the heart leads to login with next back to the page', async () => {
+    const { router } = await cardsPage({}, { loggedIn: false });
+    await userEvent.click(heartOf(1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?next=/liste%3Fx%3D1');
+    expect(screen.getByText('Log ind her')).toBeTruthy();
+    expect(server!.requests.filter((r) => r.url.includes('favourites'))).toEqual([]);
+  });
+});
+
+describe('the profile tab "Gemte boliger"', () => {
+  const saved = (n: number, over: Partial<Favourite> = {}): Favourite => ({ ...listItem(n), savedAt: '2026-11-24T09:00:00.000Z', ...over });
+
+  async function profileTab(routes: Record<string, Route | Route[]>) {
+    server = await startApiServer({ 'GET /api/users/me': { body: { user: sessionUser() } }, ...routes });
+    document.cookie = 'token=jwt-7; Path=/';
+    return renderApp('/gemte', {
+      apiBaseUrl: `${server.origin}/api`,
+      areas: AREAS_FIXTURE,
+      token: 'jwt-7',
+      routes: () => [{ path: '/gemte', element: <ProfileFavouritesTab /> }],
+    });
+  }
+
+  it('lists the saved dwellings; a rented one says "Udlejet {date}" and is no link; removing takes it away', async () => {
+    await profileTab({
+      'GET /api/users/me/favourites': { body: { data: [saved(1), saved(2, { headline: 'Udlejet rækkehus', deletedAt: '2026-11-25T10:00:00.000Z' })] } },
+      'GET /api/users/me/favourites/ids': { body: { ids: ['1', '2'] } },
+      'DELETE /api/users/me/favourites/1': { status: 204 },
+    });
+    const items = await screen.findAllByTestId('favourite-item');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByRole('link').getAttribute('href')).toBe('/vis/1');
+    expect(within(items[1]!).queryByRole('link')).toBeNull();
+    expect(within(items[1]!).getAllByText('Udlejet 25/11/2026').length).toBeGreaterThan(0);
+    expect(screen.getByText('2 gemte boliger')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Fjern Lejlighed nummer 1 fra gemte' }));
+    await waitFor(() => expect(screen.getAllByTestId('favourite-item')).toHaveLength(1));
+    await waitFor(() => expect(calls('DELETE', '/api/users/me/favourites/1')).toHaveLength(1));
+    expect(screen.getByText('1 gemt bolig')).toBeTruthy();
+  });
+
+  it('a removal that fails comes back with a message', async () => {
+    await profileTab({
+      'GET /api/users/me/favourites': { body: { data: [saved(1)] } },
+      'GET /api/users/me/favourites/ids': { body: { ids: ['1'] } },
+      'DELETE /api/users/me/favourites/1': { status: 500, delayMs: 100 },
+    });
+    await screen.findAllByTestId('favourite-item');
+    await waitFor(() => expect(calls('GET', '/api/users/me/favourites/ids')).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Fjern Lejlighed nummer 1 fra gemte' }));
+    await waitFor(() => expect(screen.queryAllByTestId('favourite-item')).toHaveLength(0));
+    await waitFor(() => expect(screen.getAllByTestId('favourite-item')).toHaveLength(1));
+    expect(screen.getByRole('alert').textContent).toBe('Den kunne ikke fjernes. Prøv igen.');
+  });
+
+  it('nothing saved: says how to save', async () => {
+    await profileTab({ 'GET /api/users/me/favourites': { body: { data: [] } }, 'GET /api/users/me/favourites/ids': { body: { ids: [] } } });
+    expect(await screen.findByText(/Du har ikke gemt nogen boliger endnu/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { dwellingListItemSchema } from './dwellings';
+
+// Favourites ("Gemte boliger"), docs/decisions/0016-favourites.md:
+//   GET    /api/users/me/favourites               the saved dwellings, newest saved first
+//   GET    /api/users/me/favourites/ids           just the ids, for the hearts on cards and the detail page
+//   PUT    /api/users/me/favourites/{dwellingId}  save (idempotent): 204; 404 unknown dwelling; 409 at the cap
+//   DELETE /api/users/me/favourites/{dwellingId}  remove (idempotent): 204
+// No request bodies: the dwelling id is the path segment, checked like /api/dwellings/{id} (ADR 0010).
+
+/** A saved dwelling: the list item every list sends (deletedAt set = rented, "Udlejet {date}") and when it was saved. */
+export const favouriteSchema = dwellingListItemSchema.extend({
+  savedAt: z.iso.datetime({ offset: true }),
+});
+export type Favourite = z.infer<typeof favouriteSchema>;
+
+/** GET /api/users/me/favourites. */
+export const favouritesResponseSchema = z.object({ data: z.array(favouriteSchema) });
+export type FavouritesResponse = z.infer<typeof favouritesResponseSchema>;
+
+/** GET /api/users/me/favourites/ids: the saved dwellings' ids, newest saved first. */
+export const favouriteIdsResponseSchema = z.object({ ids: z.array(z.string()) });
+export type FavouriteIdsResponse = z.infer<typeof favouriteIdsResponseSchema>;
+
+/** `code` of the 409 a save beyond the cap answers; the body also carries `limit`. */
+export const FAVOURITE_ERROR_CODES = { limitReached: 'favourite-limit-reached' } as const;
