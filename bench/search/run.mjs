@@ -1,4 +1,5 @@
-// npm run bench:search [-- --reseed] [-- --duration 10] [-- --seed-only]
+// npm run bench:search [-- --reseed] [-- --duration 10] [-- --seed-only] [-- --filters]
+// (--filters: also issue 15's filters and orders, docs/decisions/0013; needs the migration that added their columns)
 //
 // 1. Creates the database husly_bench on the local PostgreSQL (BENCH_ADMIN_URL overrides
 //    postgresql://postgres@127.0.0.1:5432/postgres), applies the migrations and the reference data
@@ -33,7 +34,11 @@ const RESEED = args.includes('--reseed');
 const DURATION = Number(args[args.indexOf('--duration') + 1]) || 10;
 const DWELLINGS = 1_000_000;
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const BENCH_URL = Object.assign(new URL(ADMIN_URL), { pathname: '/husly_bench' }).toString();
+// BENCH_DB: another database name, so that a branch with a migration can be measured on a copy
+// (CREATE DATABASE x TEMPLATE husly_bench) without changing the database other branches measure on.
+const BENCH_DB = process.env.BENCH_DB ?? 'husly_bench';
+if (!/^[a-z_][a-z0-9_]*$/.test(BENCH_DB)) throw new Error(`BENCH_DB: not a plain database name: ${BENCH_DB}`);
+const BENCH_URL = Object.assign(new URL(ADMIN_URL), { pathname: `/${BENCH_DB}` }).toString();
 const DAY = 86_400_000;
 const children = [];
 
@@ -82,8 +87,8 @@ function stop(child) {
 async function prepareDatabase() {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  const exists = (await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'husly_bench'`)).rowCount > 0;
-  if (!exists) await admin.query('CREATE DATABASE husly_bench');
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [BENCH_DB])).rowCount > 0;
+  if (!exists) await admin.query(`CREATE DATABASE ${BENCH_DB}`);
   await admin.end();
 
   // Migrations and reference data (cities, postal codes, aliases, offers) exactly as the app makes them.
@@ -106,13 +111,13 @@ async function prepareDatabase() {
   await db.connect();
   const count = Number((await db.query('SELECT count(*) FROM dwellings')).rows[0].count);
   if (count === DWELLINGS && !RESEED) {
-    log(`husly_bench: reusing ${count.toLocaleString('en')} dwellings (--reseed to rebuild)`);
+    log(`${BENCH_DB}: reusing ${count.toLocaleString('en')} dwellings (--reseed to rebuild)`);
     // A migration that rewrote the rows (20261122055857_dwelling_list_keys backfills every dwelling)
     // leaves dead rows and a cleared visibility map: the index-only scans would visit the heap until
     // autovacuum comes by, and the numbers would measure that. On a clean table this takes seconds.
     const vacuumed = Date.now();
     await db.query('VACUUM (ANALYZE) dwellings');
-    log(`husly_bench: VACUUM (ANALYZE) dwellings (${Math.round((Date.now() - vacuumed) / 1000)} s)`);
+    log(`${BENCH_DB}: VACUUM (ANALYZE) dwellings (${Math.round((Date.now() - vacuumed) / 1000)} s)`);
   } else {
     await seedDwellings(db);
   }
@@ -121,7 +126,7 @@ async function prepareDatabase() {
 
 async function seedDwellings(db) {
   const started = Date.now();
-  log(`husly_bench: seeding ${DWELLINGS.toLocaleString('en')} dwellings ...`);
+  log(`${BENCH_DB}: seeding ${DWELLINGS.toLocaleString('en')} dwellings ...`);
   await db.query(`SET synchronous_commit = off; SET maintenance_work_mem = '512MB'; SET work_mem = '64MB'`);
   await db.query('TRUNCATE contact_fetches, boligagent_deliveries, notification_logs, dwelling_images, dwellings, landlords RESTART IDENTITY CASCADE');
   await db.query(`INSERT INTO landlords (external_id, name, email, phone, type, updated_at)
@@ -142,7 +147,8 @@ async function seedDwellings(db) {
   // on dwelling_images then finds every dwelling right and rewrites none (no 1M-row update).
   await db.query(
     `INSERT INTO dwellings (id, external_id, source, headline, teaser, description, rent, rooms, size, pets, street, zip, city_id,
-       lat, lng, status, facts, landlord_id, created_at, updated_at, deleted_at, list_blurred_keys, list_full_keys)
+       lat, lng, status, facts, landlord_id, created_at, updated_at, deleted_at, list_blurred_keys, list_full_keys,
+       monthly_cost, move_in_cost, dwelling_type, lease_months, available_from)
      SELECT g, 'bench-' || g, 'bench',
        r.rooms || '-værelses lejlighed på ' || r.size || ' m²',
        'Lys og rummelig bolig med ' || r.rooms || ' værelser, tæt på indkøb og offentlig transport.',
@@ -152,7 +158,13 @@ async function seedDwellings(db) {
        55.5 + random() * 2, 9 + random() * 3, 1, '{"deposit": 30000}'::jsonb, 1 + (g % 20000),
        r.created_at, r.created_at,
        CASE WHEN random() < 0.08 THEN r.created_at + random() * (now() - r.created_at) END,
-       ARRAY[md5('blur' || g || '-0'), md5('blur' || g || '-1')], ARRAY[md5('full' || g || '-0'), md5('full' || g || '-1')]
+       ARRAY[md5('blur' || g || '-0'), md5('blur' || g || '-1')], ARRAY[md5('full' || g || '-0'), md5('full' || g || '-1')],
+       -- Issue 15's derived columns (docs/decisions/0013), as deriveDwellingColumns would give for
+       -- such rows: rent plus a few expenses, the deposit plus the first month, a spread of types,
+       -- leases and move-in days.
+       r.rent + (g % 7) * 150, 30000 + r.rent + (g % 7) * 150,
+       (ARRAY['apartment', 'apartment', 'apartment', 'room', 'townhouse', 'villa'])[1 + g % 6],
+       (ARRAY[0, 0, 0, 12, 24, 6])[1 + (g / 6) % 6], (r.created_at + (g % 90) * interval '1 day')::date
      FROM generate_series(1, $1::int) g
      CROSS JOIN LATERAL (SELECT 1 + floor(power(random(), 1.3) * 5)::int AS rooms,
                                 now() - (g::float8 / $1::int) * interval '90 days' - random() * interval '5 minutes' AS created_at,
@@ -364,6 +376,15 @@ async function explain(places) {
   const { dwellings: [boundary] } = decodeListRows((await db.query({ ...listSql(deep, { after: null, skip: 29_999 }, 1), ...LIST_QUERY_OPTIONS })).rows);
   results.push(await plan(`deep page: ${biggest.slug} at start=30000 as the API serves it (keyset after the previous page)`, deep, { after: { createdAt: boundary.createdAt, id: boundary.id }, skip: 0 }));
   results.push(await plan(`deep page: ${biggest.slug} at start=30000 by plain OFFSET (what a cold jump costs)`, deep, { after: null, skip: 30_000 }));
+  // Issue 15 (docs/decisions/0013): the extra filters and orders as the statement runs them. Memory
+  // answers them while it is current; the statement only after a commit, until memory reloads.
+  if (args.includes('--filters')) {
+    const city = { cityId: biggest.id, rentedSince };
+    results.push(await plan(`issue 15: ${biggest.slug}, sorted by rent per m² (no filters)`, { ...city, sort: 'rent-per-m2' }, { after: null, skip: 0 }));
+    results.push(await plan(`issue 15: ${biggest.slug}, sorted by rent, rent <= 9000`, { ...city, rent: 9000, sort: 'rent' }, { after: null, skip: 0 }));
+    results.push(await plan(`issue 15: ${biggest.slug}, pets, apartment, monthly <= 9000, newest`, { ...city, pets: true, dwellingType: 'apartment', monthly: 9000 }, { after: null, skip: 0 }));
+    results.push(await plan(`issue 15: ${biggest.slug}, timeframe gt1y, move in by today + 30 days, newest`, { ...city, timeframe: 'gt1y', availableBy: new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10) }, { after: null, skip: 0 }));
+  }
   await db.end();
   return results;
 }
@@ -381,6 +402,43 @@ async function walkPages(url, slug) {
   const cold = performance.now();
   await (await fetch(`${url}/api/dwellings/area/${slug}?size=11&start=29850`)).arrayBuffer();
   return { first10: avg(times.slice(0, 10)), last10: avg(times.slice(-10)), coldJump: performance.now() - cold };
+}
+
+/**
+ * Issue 15: one client, 300 requests with random extra filters and orders over the cities (a random
+ * monthly maximum keeps most of them out of the page cache): latency and where the pages came from.
+ * The first sorted request of a city sorts the city once per snapshot (measured apart, København).
+ */
+async function filteredRequests(url, places) {
+  const cold = performance.now();
+  await (await fetch(`${url}/api/dwellings/area/${places[0].slug}?sort=rent-per-m2`)).arrayBuffer();
+  const firstSort = performance.now() - cold;
+  const pick = (values) => values[Math.floor(Math.random() * values.length)];
+  const total = places.reduce((sum, p) => sum + p.n, 0);
+  const place = () => {
+    let r = Math.random() * total;
+    for (const p of places) if ((r -= p.n) < 0) return p;
+    return places[0];
+  };
+  const times = [];
+  const sources = sourceCounter();
+  for (let i = 0; i < 300; i++) {
+    const params = new URLSearchParams();
+    params.set('monthly', String(5000 + Math.floor(Math.random() * 10_000)));
+    const sort = pick([null, 'rent', 'size', 'rent-per-m2']);
+    if (sort) params.set('sort', sort);
+    if (Math.random() < 0.3) params.set('pets', '1');
+    if (Math.random() < 0.3) params.set('type', pick(['apartment', 'room', 'townhouse', 'villa']));
+    if (Math.random() < 0.3) params.set('timeframe', pick(['nolimit', 'gt1y', 'lt1y']));
+    if (Math.random() < 0.3) params.set('rooms', pick(['2', '3']));
+    const t0 = performance.now();
+    const res = await fetch(`${url}/api/dwellings/area/${place().slug}?${params}`);
+    await res.arrayBuffer();
+    times.push(performance.now() - t0);
+    sources.count(Object.fromEntries(res.headers));
+  }
+  times.sort((a, b) => a - b);
+  return { firstSort, p50: times[150], p99: times[296], sources: shares(sources.counts) };
 }
 
 // --- main ----------------------------------------------------------------------------------------
@@ -423,6 +481,7 @@ async function main() {
     const h = await measure('Husly API', huslyUrl, nextPath, husly);
     const plans = await explain(places);
     const walk = await walkPages(huslyUrl, places[0].slug);
+    const filtered = args.includes('--filters') ? await filteredRequests(huslyUrl, places) : null;
 
     const f = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-');
     log('\n| server | req/s at saturation | p50 / p99 at saturation (ms) | 500 req/s evenly: achieved | p50 (ms) | p99 (ms) | autocannon -R 500: req/s, p50 / p99 (ms) | failures |');
@@ -450,6 +509,12 @@ async function main() {
       `Walking 200 pages through the API (/area/${places[0].slug}, no filters): pages 1-10 ${f(walk.first10)} ms, ` +
         `pages 191-200 ${f(walk.last10)} ms each; a cold jump to start=29850: ${f(walk.coldJump)} ms`,
     );
+    if (filtered) {
+      log(
+        `Issue 15 filters and orders through the API (one client, 300 random requests): p50 ${f(filtered.p50, 2)} ms, p99 ${f(filtered.p99, 2)} ms ` +
+          `(${filtered.sources}); the first sorted request of ${places[0].slug} (sorts the city once per snapshot): ${f(filtered.firstSort)} ms`,
+      );
+    }
   } finally {
     await Promise.all(children.map(stop));
     rmSync(dataDir, { recursive: true, force: true });

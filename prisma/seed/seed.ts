@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Prisma, PrismaClient } from '../../apps/api/src/infra/prisma/generated/client';
 import { CityAliasKind, LandlordType, ProviderType, SubscriptionStatus } from '../../apps/api/src/infra/prisma/generated/client';
+import { derivedColumnsData } from '../../apps/api/src/dwellings/derived-columns';
 import { hashPassword } from '../../apps/api/src/infra/crypto/password-hasher';
 import { buildCitiesFromFiles, loadCityFiles, type CityData } from './cities';
 import { generateDemoDwellings, type DemoData } from './demo-dwellings';
@@ -163,7 +164,7 @@ async function seedDemoDwellings(prisma: Prisma.TransactionClient, demo: DemoDat
   return created.length;
 }
 
-/** Rows per call, so that one call is one INSERT: 23 and 6 columns stay below its 32,767 bind parameters. */
+/** Rows per call, so that one call is one INSERT: 28 and 6 columns stay below its 32,767 bind parameters. */
 const DWELLINGS_PER_INSERT = 1000;
 const IMAGES_PER_INSERT = 5000;
 
@@ -195,6 +196,7 @@ function insertDemoDwellings(
       lng: d.lng,
       status: d.status,
       facts: { ...d.facts },
+      ...derivedColumnsData({ rent: d.rent, available: d.available, timeframe: d.timeframe, facts: { ...d.facts } }, d.createdAt),
       landlordId: landlordIds.get(d.landlordExternalId) as number,
       createdAt: d.createdAt,
       deletedAt: d.deletedAt,

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { derivedColumnsData } from '../src/dwellings/derived-columns';
+import type { Prisma } from '../src/infra/prisma/generated/client';
 import type { PrismaService } from '../src/infra/prisma/prisma.service';
 
 /** A suffix that keeps natural keys apart between tests sharing the run's database. */
@@ -130,10 +132,19 @@ export async function createDwelling(
     images?: number;
     headline?: string;
     description?: string;
+    pets?: 1 | -1 | null;
+    available?: string | null;
+    timeframe?: string | null;
+    facts?: Record<string, unknown>;
   },
 ) {
   const suffix = unique();
   const landlordId = input.landlordId ?? (await createLandlord(prisma)).id;
+  const rent = input.rent ?? 8000;
+  const facts = input.facts ?? { deposit: 24000, expenses_heat: 600, dwelling_types: ['apartment'] };
+  const createdAt = input.createdAt ?? new Date();
+  const available = input.available === undefined ? 'Snarest' : input.available;
+  const timeframe = input.timeframe === undefined ? '0-0' : input.timeframe;
   return prisma.dwelling.create({
     data: {
       externalId: `test-dwelling-${suffix}`,
@@ -142,19 +153,23 @@ export async function createDwelling(
       teaser: `Lys lejlighed ${suffix}`,
       description: input.description ?? `Hemmelig beskrivelse ${suffix}`,
       remarks: 'Ingen rygning',
-      rent: input.rent ?? 8000,
+      rent,
       rooms: input.rooms ?? 3,
       size: input.size ?? 75,
-      pets: -1,
+      pets: input.pets === undefined ? -1 : input.pets,
+      available,
+      timeframe,
+      // As the importer and the seed store them (docs/decisions/0013).
+      ...derivedColumnsData({ rent, available, timeframe, facts }, createdAt),
       street: `Testgade ${suffix}`,
       zip: input.zip ?? null,
       cityId: input.cityId,
       lat: 56.1,
       lng: 10.2,
       status: input.status ?? 1,
-      facts: { deposit: 24000, expenses_heat: 600, dwelling_types: ['apartment'] },
+      facts: facts as Prisma.InputJsonObject,
       landlordId,
-      createdAt: input.createdAt ?? new Date(),
+      createdAt,
       deletedAt: input.deletedAt ?? null,
       images: {
         create: Array.from({ length: input.images ?? 2 }, (_, position) => ({

@@ -25,6 +25,8 @@ const item = {
   images: ['/images/d-1001/1.jpg', '/images/d-1001/2.jpg'],
   createdAt: '2026-03-01T10:00:00.000Z',
   deletedAt: null,
+  monthlyCost: 10150,
+  moveInCost: 48150,
 } satisfies DwellingListItem;
 
 describe('dwellingListResponseSchema', () => {
@@ -72,12 +74,15 @@ describe('dwellingDetailSchema', () => {
     status: 1,
     deletedAt: null,
     subscribed: true,
+    costs: { monthly: 10150, moveIn: 48150 },
+    fairRent: { verdict: 'above', percent: 12, rentPerM2: 116, medianPerM2: 104, comparables: 31, band: { min: 80, max: 100 }, city: 'Aarhus' },
   } satisfies DwellingDetail;
 
   it.each([
     ['a subscriber’s view', detail],
     ['a visitor’s view', { ...detail, description: null, subscribed: false }],
     ['unknown pets and no position', { ...detail, pets: null, geolocation: null }],
+    ['unknown costs and no fair-rent hint', { ...detail, costs: { monthly: null, moveIn: null }, fairRent: null }],
     ['not found', { ...detail, status: 0 }],
   ])('accepts %s', (_name, value) => {
     expect(dwellingDetailSchema.parse(value)).toEqual(value);
@@ -130,6 +135,13 @@ describe('searchQuerySchema', () => {
     [{ rent: 6000, pageSize: '500' }, { rent: 6000, start: 0, pageSize: 500 }],
     // Unknown parameters (utm values) are dropped.
     [{ q: 'Ry', utm_source: 'x' }, { q: 'Ry', start: 0, pageSize: 150 }],
+    // The extra filters and the order (issue 15): newest and the monthly slider's "Any" end are not set.
+    [
+      { q: 'Ry', pets: '1', type: 'villa', movein: '2027-01-31', timeframe: 'gt1y', monthly: '9500', sort: 'rent-per-m2' },
+      { q: 'Ry', pets: true, type: 'villa', movein: '2027-01-31', timeframe: 'gt1y', monthly: 9500, sort: 'rent-per-m2', start: 0, pageSize: 150 },
+    ],
+    [{ q: 'Ry', sort: 'newest', monthly: '20000', pets: '', type: '' }, { q: 'Ry', start: 0, pageSize: 150 }],
+    [{ sort: 'size', monthly: 0 }, { sort: 'size', monthly: 0, start: 0, pageSize: 150 }],
   ])('%j → %j', (query, expected) => {
     expect(searchQuerySchema.parse(query)).toEqual(expected);
   });
@@ -143,6 +155,17 @@ describe('searchQuerySchema', () => {
     [{ pageSize: '501' }, [['pageSize', 'not-integer']]],
     [{ q: 'a', rent: 'x' }, [['q', 'search-too-short'], ['rent', 'not-integer']]],
     [{ rent: ['8000', '9000'] }, [['rent', 'repeated-parameter']]],
+    [{ sort: 'cheapest' }, [['sort', 'invalid-value']]],
+    [{ sort: 'RENT' }, [['sort', 'invalid-value']]],
+    [{ pets: 'yes' }, [['pets', 'invalid-value']]],
+    [{ pets: '-1' }, [['pets', 'invalid-value']]],
+    [{ type: 'castle' }, [['type', 'invalid-value']]],
+    [{ timeframe: '12-24' }, [['timeframe', 'invalid-value']]],
+    [{ movein: '2027-02-31' }, [['movein', 'invalid-value']]],
+    [{ movein: '01/12/2026' }, [['movein', 'invalid-value']]],
+    [{ monthly: '-5' }, [['monthly', 'invalid-value']]],
+    [{ monthly: '99999999999' }, [['monthly', 'invalid-value']]],
+    [{ sort: ['rent', 'size'] }, [['sort', 'repeated-parameter']]],
   ])('%j → issues %j', (query, expected) => {
     const result = searchQuerySchema.safeParse(query);
     expect(result.success).toBe(false);

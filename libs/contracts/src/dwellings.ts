@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import {
   DEFAULT_LANGUAGE,
+  DEFAULT_SEARCH_SORT,
   DWELLING_FACT_KEYS,
+  DWELLING_TYPES,
   FRONT_PAGE,
   SEARCH,
+  SEARCH_COST_SLIDER,
+  SEARCH_SORTS,
+  SEARCH_TIMEFRAMES,
   parseSearchFilters,
   validateSearchQuery,
+  type DwellingType,
+  type SearchSort,
+  type SearchTimeframe,
 } from '@husly/domain';
 import { INT32_MAX, queryParams, text } from './input';
 
@@ -32,6 +40,10 @@ export const dwellingListItemSchema = z.object({
   createdAt: isoDateTime,
   /** Set when rented: the list shows "Rented {date}" and the item is not clickable. */
   deletedAt: isoDateTime.nullable(),
+  /** Rent plus the monthly expenses (kr.); null when unknown (docs/decisions/0013). */
+  monthlyCost: z.number().int().nullable(),
+  /** Deposit, prepaid rent and the first month, or the stated move-in price (kr.); null when unknown. */
+  moveInCost: z.number().int().nullable(),
 });
 export type DwellingListItem = z.infer<typeof dwellingListItemSchema>;
 
@@ -105,6 +117,24 @@ export const dwellingDetailSchema = z.object({
   deletedAt: isoDateTime.nullable(),
   /** Whether the viewer has an active subscription (full details, contact allowed). */
   subscribed: z.boolean(),
+  /** Rent plus the monthly expenses, and the move-in cost (kr.); null when unknown (docs/decisions/0013). */
+  costs: z.object({ monthly: z.number().int().nullable(), moveIn: z.number().int().nullable() }),
+  /**
+   * The rent per m² against the median of our vacant dwellings in the same city and size band
+   * (fairRentHint in libs/domain); null when there are too few of them or rent or size is unknown.
+   */
+  fairRent: z
+    .object({
+      verdict: z.enum(['below', 'typical', 'above']),
+      percent: z.number().int().nonnegative(),
+      rentPerM2: z.number().int(),
+      medianPerM2: z.number().int(),
+      comparables: z.number().int().nonnegative(),
+      band: z.object({ min: z.number().int(), max: z.number().int().nullable() }),
+      /** The city the comparables are from (its label: the whole city, not the postal district). */
+      city: z.string(),
+    })
+    .nullable(),
 });
 export type DwellingDetail = z.infer<typeof dwellingDetailSchema>;
 
@@ -176,10 +206,65 @@ const tooBigMessage = (field: string) => `${field} must be at most ${INT32_MAX}`
 
 const pageSizeMessage = `pageSize must be a whole number from 1 to ${SEARCH.maxPageSize}`;
 
+const oneOf = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
+const blank = (raw: string | number | null | undefined): boolean => raw === null || raw === undefined || String(raw).trim() === '';
+
+/**
+ * The extra filters and the order (issue 15, docs/decisions/0013). Empty is not set; `newest`, the
+ * default order, and `monthly` at its slider's "Any" end are left out, as the sliders are. Anything
+ * else that is not one of the values is an issue naming the parameter (a 400).
+ */
+function parseExtraFilters(
+  raw: Partial<Record<'pets' | 'type' | 'movein' | 'timeframe' | 'monthly' | 'sort', string | number | null | undefined>>,
+  issue: (field: string, message: string, code: string) => void,
+): Partial<Pick<SearchQuery, 'pets' | 'type' | 'movein' | 'timeframe' | 'monthly' | 'sort'>> | null {
+  const out: Partial<Pick<SearchQuery, 'pets' | 'type' | 'movein' | 'timeframe' | 'monthly' | 'sort'>> = {};
+  let ok = true;
+  const bad = (field: string, message: string) => {
+    issue(field, message, 'invalid-value');
+    ok = false;
+  };
+  const word = (value: string | number | null | undefined) => String(value).trim();
+  if (!blank(raw.pets)) {
+    if (word(raw.pets) === '1') out.pets = true;
+    else bad('pets', 'pets must be 1 (pets allowed)');
+  }
+  if (!blank(raw.type)) {
+    const type = word(raw.type);
+    if ((DWELLING_TYPES as readonly string[]).includes(type)) out.type = type as DwellingType;
+    else bad('type', `type must be one of ${oneOf(DWELLING_TYPES)}`);
+  }
+  if (!blank(raw.timeframe)) {
+    const timeframe = word(raw.timeframe);
+    if ((SEARCH_TIMEFRAMES as readonly string[]).includes(timeframe)) out.timeframe = timeframe as SearchTimeframe;
+    else bad('timeframe', `timeframe must be one of ${oneOf(SEARCH_TIMEFRAMES)}`);
+  }
+  if (!blank(raw.sort)) {
+    const sort = word(raw.sort);
+    if ((SEARCH_SORTS as readonly string[]).includes(sort)) {
+      if (sort !== DEFAULT_SEARCH_SORT) out.sort = sort as Exclude<SearchSort, 'newest'>;
+    } else bad('sort', `sort must be one of ${oneOf(SEARCH_SORTS)}`);
+  }
+  if (!blank(raw.movein)) {
+    const movein = word(raw.movein);
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(movein);
+    const day = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+    if (m && day && day.getUTCFullYear() >= 2000 && day.toISOString().slice(0, 10) === movein) out.movein = movein;
+    else bad('movein', 'movein must be a date YYYY-MM-DD');
+  }
+  if (!blank(raw.monthly)) {
+    const monthly = word(raw.monthly);
+    if (!/^\d{1,10}$/.test(monthly) || Number(monthly) > INT32_MAX) bad('monthly', `monthly must be a whole number from 0 to ${INT32_MAX}`);
+    else if (Number(monthly) !== SEARCH_COST_SLIDER.monthly.default) out.monthly = Number(monthly);
+  }
+  return ok ? out : null;
+}
+
 /**
  * GET /api/dwellings/search and /area/{slug}. Applies the domain rules: q is trimmed and needs
  * 2 characters (an empty q is no q); rent, rooms, size and start are whole numbers and a value at
- * its slider default is left out. Issues carry the domain code in `params.code`.
+ * its slider default is left out; the extra filters and `sort` as parseExtraFilters reads them.
+ * Issues carry the domain code in `params.code`.
  */
 export const searchQuerySchema = queryParams(
   z
@@ -190,6 +275,12 @@ export const searchQuerySchema = queryParams(
       size: queryValue,
       start: queryValue,
       pageSize: queryValue,
+      pets: queryValue,
+      type: queryValue,
+      movein: queryValue,
+      timeframe: queryValue,
+      monthly: queryValue,
+      sort: queryValue,
     })
     .transform((raw, ctx): SearchQuery => {
       const issue = (field: string, message: string, code: string) =>
@@ -203,10 +294,12 @@ export const searchQuerySchema = queryParams(
       for (const field of beyond) issue(field, tooBigMessage(field), 'too-big');
       const pageSize = parsePageSize(raw.pageSize, SEARCH.pageSize);
       if (pageSize === 'invalid') issue('pageSize', pageSizeMessage, 'not-integer');
-      if ((checkedQ && !checkedQ.ok) || !filters.ok || beyond.length > 0 || pageSize === 'invalid') return z.NEVER;
+      const extra = parseExtraFilters(raw, issue);
+      if ((checkedQ && !checkedQ.ok) || !filters.ok || beyond.length > 0 || pageSize === 'invalid' || !extra) return z.NEVER;
       return {
         ...(q !== '' ? { q } : {}),
         ...filters.filters,
+        ...extra,
         start: filters.filters.start ?? 0,
         pageSize,
       };
@@ -219,6 +312,16 @@ export interface SearchQuery {
   rent?: number;
   rooms?: number;
   size?: number;
+  /** Pets allowed (pets = 1). */
+  pets?: true;
+  type?: DwellingType;
+  /** Moving in by this day (YYYY-MM-DD): dwellings free from then or earlier. */
+  movein?: string;
+  timeframe?: SearchTimeframe;
+  /** Maximum monthly total (rent plus monthly expenses). */
+  monthly?: number;
+  /** Absent: newest first. */
+  sort?: Exclude<SearchSort, 'newest'>;
   start: number;
   pageSize: number;
 }

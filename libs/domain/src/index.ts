@@ -22,3 +22,5 @@ export * from './cookie-consent';
 export * from './brand';
 export * from './favourites';
 export * from './structured-data';
+export * from './dwelling-costs';
+export * from './fair-rent';

@@ -510,7 +510,11 @@ describe('bad input on every route (issue 12 §2)', () => {
 
   it('answers bad query strings, path segments and page paths without a 5xx and changes nothing', async () => {
     const before = await databaseChecksum(t);
-    const filters = { rent: '8000', rooms: '2', size: '50', start: '0', pageSize: '10' };
+    // Issue 15's filters and sort too (docs/decisions/0013).
+    const filters = {
+      rent: '8000', rooms: '2', size: '50', start: '0', pageSize: '10',
+      pets: '1', type: 'apartment', movein: '2027-01-01', timeframe: 'gt1y', monthly: '12000', sort: 'rent-per-m2',
+    };
     const agentRef = { token: agent.token, id: String(agent.id) };
     const cases: Parameters<typeof sendAll>[0] = [
       ...queryCases('GET', '/api/dwellings/search', { q: city.label, ...filters }, { headers: auth }),

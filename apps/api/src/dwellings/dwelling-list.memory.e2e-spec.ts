@@ -57,6 +57,11 @@ describe('dwelling lists from memory', () => {
         deletedAt: i % 7 === 0 ? new Date(Date.now() - 3 * DAY) : i % 10 === 0 ? new Date(Date.now() - 20 * DAY) : null,
         status: i % 23 === 0 ? 0 : 1,
         images: i % 4,
+        // Issue 15's columns: pets, types, move-in dates, lease lengths and monthly costs, unknowns included.
+        pets: i % 3 === 0 ? 1 : i % 3 === 1 ? -1 : null,
+        available: ['Snarest', 'Efter aftale', '2026-12-01', '01/02/2027', null][i % 5],
+        timeframe: ['0-0', '12-24', '6', '2027-06-30', null, '1-6'][i % 6],
+        facts: i % 19 === 0 ? {} : { deposit: 3 * (4000 + (i % 9) * 1000), expenses_heat: (i % 6) * 150, expenses_tv: i % 2 ? 200 : 0, dwelling_types: [['apartment', 'room', 'townhouse', 'villa'][i % 4]] },
       });
     }
   }, 180_000);
@@ -78,7 +83,12 @@ describe('dwelling lists from memory', () => {
   it('answers every list, filter, page and viewer with the same bytes as the list statement', async () => {
     await loaded();
     const [a, b] = cities;
-    const queries = ['', 'rent=6000', 'rent=9000&rooms=2', 'rooms=3&size=60', 'size=100', 'start=10&pageSize=7', 'rent=8000&start=3&pageSize=5', 'pageSize=1&start=40', 'start=500'];
+    const queries = [
+      '', 'rent=6000', 'rent=9000&rooms=2', 'rooms=3&size=60', 'size=100', 'start=10&pageSize=7', 'rent=8000&start=3&pageSize=5', 'pageSize=1&start=40', 'start=500',
+      // Issue 15: the extra filters and every order, alone and together, paged.
+      'pets=1', 'type=villa', 'movein=2026-12-31', 'timeframe=nolimit', 'timeframe=gt1y', 'timeframe=lt1y', 'monthly=7000',
+      'sort=rent', 'sort=size', 'sort=rent-per-m2', 'sort=rent&start=5&pageSize=7', 'sort=rent-per-m2&rooms=2&pets=1', 'sort=size&monthly=9000&type=apartment&start=2&pageSize=4',
+    ];
     const urls = [
       ...queries.map((qs) => `/api/dwellings/area/${a.slug}?${qs}`),
       ...queries.map((qs) => `/api/dwellings/search?q=${b.zip}&${qs}`),
@@ -110,6 +120,22 @@ describe('dwelling lists from memory', () => {
     const fullKeys = full.body.data.flatMap((item: { images: string[] }) => item.images);
     expect(fullKeys.length).toBeGreaterThan(10);
     for (const key of fullKeys) expect(visitor.text).not.toContain(key);
+  });
+
+  it('answers a sorted list after a commit from the snapshot it waits for, never from behind the commit (issue 15)', async () => {
+    await loaded();
+    const url = (n: number) => `/api/dwellings/area/${cities[1].slug}?sort=rent&pageSize=${n}`;
+    expect((await memory.request('GET', url(3))).headers['x-list-source']).toBe('memory');
+    // The cheapest dwelling of the city, written by another connection: the next sorted page shows it first.
+    const { rows } = await other.query<{ id: number }>(
+      `INSERT INTO dwellings (external_id, source, headline, teaser, rent, rooms, size, city_id, landlord_id, updated_at)
+       SELECT $1, 'test', 'Billigste bolig', 'Lige kommet', 100, 1, 20, $2, landlord_id, now() FROM dwellings LIMIT 1 RETURNING id`,
+      [`memory-${randomBytes(4).toString('hex')}`, cities[1].id],
+    );
+    const sorted = await memory.request('GET', url(4));
+    expect(sorted.headers['x-list-source']).toBe('memory');
+    expect(sorted.body.data[0]).toMatchObject({ dwellingId: String(rows[0].id), rent: 100 });
+    expect(sorted.text).toBe((await database.request('GET', url(4))).text);
   });
 
   it('never serves a page behind a commit: the database answers until memory has caught up', async () => {

@@ -61,6 +61,28 @@ export class DwellingListMemory implements OnModuleDestroy {
       this.reload();
       return null;
     }
+    return this.pageOf(snapshot, filter, start, pageSize, subscribed);
+  }
+
+  /**
+   * The page once the snapshot being loaded has landed, if it is at `version` or newer (so never
+   * behind a commit the caller has seen); null when it is not, or not within `maxWaitMs`. For the
+   * lists the statement can only answer with a sort of a whole city (docs/decisions/0013).
+   */
+  async pageWhenLoaded(filter: ListFilter, start: number, pageSize: number, subscribed: boolean, version: string, maxWaitMs: number): Promise<MemoryPage | null> {
+    if (!this.enabled) return null;
+    if (this.loading) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, maxWaitMs)));
+      await Promise.race([this.loading, timeout]);
+      clearTimeout(timer);
+    }
+    const snapshot = this.snapshot;
+    if (!snapshot || BigInt(snapshot.version) < BigInt(version) || !snapshot.covers(filter)) return null;
+    return this.pageOf(snapshot, filter, start, pageSize, subscribed);
+  }
+
+  private async pageOf(snapshot: DwellingListSnapshot, filter: ListFilter, start: number, pageSize: number, subscribed: boolean): Promise<MemoryPage | null> {
     const found = snapshot.page(filter, start, pageSize);
     const fragments = subscribed ? this.fragments.full : this.fragments.blurred;
     const names = await this.cities.placeNames(new Set(found.rows.map((row) => snapshot.cityId(row))));

@@ -16,6 +16,38 @@ export interface ListFilter {
   size?: number;
   /** Rented dwellings stay listed while deletedAt is after this; null lists vacant ones only. */
   rentedSince: Date | null;
+  // The extra filters and orders of issue 15 (docs/decisions/0013), on the columns derived at import:
+  /** Pets allowed: pets = 1. */
+  pets?: true;
+  /** dwelling_type equals this (apartment, room, townhouse, villa). */
+  dwellingType?: string;
+  /** Moving in by this day (YYYY-MM-DD): available_from on or before it (unknown does not match). */
+  availableBy?: string;
+  /** lease_months: nolimit = 0, gt1y = 0 or ≥ 12, lt1y = 1–11 (not stated does not match). */
+  timeframe?: 'nolimit' | 'gt1y' | 'lt1y';
+  /** Maximum monthly_cost (unknown does not match). */
+  monthly?: number;
+  /** Absent: newest first. Then cheapest rent (unknown last), largest, cheapest rent per m² (unknown last). */
+  sort?: 'rent' | 'size' | 'rent-per-m2';
+}
+
+/**
+ * The ORDER BY keys of a list, on the alias `a` (d: the table; p, m: the page's rows). Ties and the
+ * default fall back to newest first, so every order is total and the same in memory
+ * (DwellingListSnapshot) and here; `created_at` of p is its epoch seconds, in the same order.
+ */
+export function listOrder(sort: ListFilter['sort'], a: string): string {
+  const newest = `${a}.created_at DESC, ${a}.id DESC`;
+  switch (sort) {
+    case undefined:
+      return newest;
+    case 'rent':
+      return `(${a}.rent < 0), ${a}.rent, ${newest}`;
+    case 'size':
+      return `${a}.size DESC, ${newest}`;
+    case 'rent-per-m2':
+      return `(CASE WHEN ${a}.rent > 0 AND ${a}.size > 0 THEN ${a}.rent::float8 / ${a}.size END) ASC NULLS LAST, ${newest}`;
+  }
 }
 
 /** Where to start reading: after a known (createdAt, id) position, then skip `skip` more rows. */
@@ -57,6 +89,8 @@ export interface ListedDwelling {
   createdAt: Date;
   deletedAt: Date | null;
   imageKeys: string[];
+  monthlyCost: number | null;
+  moveInCost: number | null;
 }
 
 export interface ListResult {
@@ -96,7 +130,7 @@ export function parseTextArray(text: string): string[] {
 export function decodeListRows(rows: ListResultRow[]): ListResult {
   const first = rows[0];
   const dwellings: ListedDwelling[] = [];
-  for (const [, , id, headline, teaser, rent, rooms, size, street, lat, lng, zip, cityId, createdAt, deletedAt, imageKeys] of rows) {
+  for (const [, , id, headline, teaser, rent, rooms, size, street, lat, lng, zip, cityId, createdAt, deletedAt, imageKeys, monthlyCost, moveInCost] of rows) {
     if (id === null) continue;
     dwellings.push({
       id: Number(id),
@@ -113,6 +147,8 @@ export function decodeListRows(rows: ListResultRow[]): ListResult {
       createdAt: fromEpoch(createdAt as string),
       deletedAt: orNull(deletedAt, fromEpoch),
       imageKeys: orNull(imageKeys, parseTextArray) ?? [],
+      monthlyCost: orNull(monthlyCost, Number),
+      moveInCost: orNull(moveInCost, Number),
     });
   }
   return { total: Number(first[0]), version: first[1] as string, dwellings };
@@ -142,25 +178,37 @@ export function dwellingListStatement(filter: ListFilter, seek: ListSeek, pageSi
     // No status condition: list membership is deleted_at alone, so the scan stays index-only (0004).
     // Times as ISO text: the columns are UTC timestamps without a zone, and the zone letter is ignored.
     parts.push(filter.rentedSince ? `(d.deleted_at IS NULL OR d.deleted_at > ${param(filter.rentedSince.toISOString())})` : 'd.deleted_at IS NULL');
+    // Issue 15's filters: columns outside the indexes, so only a list that sets one visits the heap.
+    if (filter.pets) parts.push('d.pets = 1');
+    if (filter.dwellingType !== undefined) parts.push(`d.dwelling_type = ${param(filter.dwellingType)}`);
+    if (filter.availableBy !== undefined) parts.push(`d.available_from <= ${param(filter.availableBy)}::date`);
+    if (filter.monthly !== undefined) parts.push(`d.monthly_cost <= ${param(filter.monthly)}`);
+    if (filter.timeframe === 'nolimit') parts.push('d.lease_months = 0');
+    else if (filter.timeframe === 'gt1y') parts.push('(d.lease_months = 0 OR d.lease_months >= 12)');
+    else if (filter.timeframe === 'lt1y') parts.push('d.lease_months BETWEEN 1 AND 11');
     // Keyset: the row comparison is an index condition on (created_at DESC, id DESC).
     if (seek.after) parts.push(`(d.created_at, d.id) < (${param(seek.after.createdAt.toISOString())}, ${param(seek.after.id)})`);
     return parts.join(' AND ');
   };
   const newest = 'ORDER BY d.created_at DESC, d.id DESC';
+  // The count does not depend on the order: it always walks the newest-first index.
+  const ordered = `ORDER BY ${listOrder(filter.sort, 'd')}`;
   const limit = seek.skip + Math.max(pageSize, COUNT_CAP);
   const columns = itemColumns(imageColumn);
   // The version beside the count, so it is read once per statement (in the page's select list it
   // would be read again for every row).
   const totals = 'count(*)::int AS total, dwelling_list_version()::text AS version';
-  const tail = 'ORDER BY p.created_at DESC, p.id DESC';
+  const tail = `ORDER BY ${listOrder(filter.sort, 'p')}`;
   if (seek.skip === 0) {
     const counted = `SELECT ${totals} FROM (SELECT FROM dwellings d WHERE ${where()} ${newest} LIMIT ${param(limit)}) c`;
-    const page = `SELECT ${columns} FROM dwellings d WHERE ${where()} ${newest} LIMIT ${param(pageSize)}`;
+    const page = `SELECT ${columns} FROM dwellings d WHERE ${where()} ${ordered} LIMIT ${param(pageSize)}`;
     return { text: `SELECT t.total, t.version, p.* FROM (${counted}) t LEFT JOIN LATERAL (${page}) p ON true ${tail}`, values };
   }
-  const matching = `SELECT d.id, d.created_at FROM dwellings d WHERE ${where()} ${newest} LIMIT ${param(limit)}`;
+  // A sorted list keeps its sort keys in the CTE (the page is cut from it in that order).
+  const keys = filter.sort === undefined ? '' : ', d.rent, d.size';
+  const matching = `SELECT d.id, d.created_at${keys} FROM dwellings d WHERE ${where()} ${ordered} LIMIT ${param(limit)}`;
   const page = `SELECT ${columns}
-      FROM (SELECT id, created_at FROM matching ORDER BY created_at DESC, id DESC OFFSET ${param(seek.skip)} LIMIT ${param(pageSize)}) m
+      FROM (SELECT * FROM matching m ORDER BY ${listOrder(filter.sort, 'm')} OFFSET ${param(seek.skip)} LIMIT ${param(pageSize)}) m
       JOIN dwellings d ON d.id = m.id`;
   return {
     text: `WITH matching AS MATERIALIZED (${matching})
@@ -173,7 +221,8 @@ export function dwellingListStatement(filter: ListFilter, seek: ListSeek, pageSi
 function itemColumns(imageColumn: 'full_key' | 'blurred_key'): string {
   const keys = imageColumn === 'full_key' ? 'd.list_full_keys' : 'd.list_blurred_keys';
   return `d.id, d.headline, d.teaser, d.rent, d.rooms, d.size, d.street, d.lat, d.lng, d.zip, d.city_id,
-        date_part('epoch', d.created_at) AS created_at, date_part('epoch', d.deleted_at) AS deleted_at, ${keys} AS image_keys`;
+        date_part('epoch', d.created_at) AS created_at, date_part('epoch', d.deleted_at) AS deleted_at, ${keys} AS image_keys,
+        d.monthly_cost, d.move_in_cost`;
 }
 
 /**
@@ -197,7 +246,7 @@ export interface ItemsResult {
 
 export function decodeItemRows(rows: ListResultRow[]): ItemsResult {
   const { version, dwellings } = decodeListRows(rows);
-  const rowVersions = rows.filter((row) => row[2] !== null).map((row) => Number(row[16]));
+  const rowVersions = rows.filter((row) => row[2] !== null).map((row) => Number(row[18]));
   return { version, items: dwellings.map((dwelling, i) => ({ ...dwelling, rowVersion: rowVersions[i] })) };
 }
 
@@ -208,7 +257,8 @@ export function decodeItemRows(rows: ListResultRow[]): ItemsResult {
  */
 export function snapshotRowsSql(rentedCutoff: Date): string {
   // Inlined, not bound: DECLARE takes no parameters. toISOString writes only digits and "-:.TZ".
-  return `SELECT d.id, d.city_id, d.rent, d.rooms, d.size, date_part('epoch', d.deleted_at), d.xmin::text
+  return `SELECT d.id, d.city_id, d.rent, d.rooms, d.size, date_part('epoch', d.deleted_at), d.xmin::text,
+      d.pets, d.dwelling_type, d.available_from - DATE '1970-01-01', d.lease_months, d.monthly_cost
     FROM dwellings d WHERE d.deleted_at IS NULL OR d.deleted_at > '${rentedCutoff.toISOString()}'
     ORDER BY d.created_at DESC, d.id DESC`;
 }

@@ -18,7 +18,7 @@ import {
   type ListResultRow,
   type ListStatement,
 } from './dwelling-list.query';
-import { DwellingListSnapshot, snapshotColumns, type SnapshotColumns } from './dwelling-list.snapshot';
+import { DwellingListSnapshot, snapshotColumns, snapshotType, type SnapshotColumns } from './dwelling-list.snapshot';
 
 /** Rows per FETCH while loading the list snapshot: bounds the memory of one round trip (~10 MB). */
 const SNAPSHOT_BATCH = 50_000;
@@ -74,7 +74,7 @@ export class DwellingListReader implements OnModuleDestroy {
       for (;;) {
         const { rows } = await client.query<ListResultRow>({ text: `FETCH ${SNAPSHOT_BATCH} FROM list_snapshot`, ...LIST_QUERY_OPTIONS });
         if (n + rows.length > columns.ids.length) columns = grow(columns, Math.max(columns.ids.length * 2, n + rows.length));
-        for (const [id, cityId, rent, rooms, size, deletedAt, rowVersion] of rows) {
+        for (const [id, cityId, rent, rooms, size, deletedAt, rowVersion, pets, dwellingType, availableDay, leaseMonths, monthlyCost] of rows) {
           columns.ids[n] = Number(id);
           columns.cityIds[n] = Number(cityId);
           columns.rents[n] = Number(rent);
@@ -83,6 +83,11 @@ export class DwellingListReader implements OnModuleDestroy {
           // Epoch seconds with the milliseconds as fraction, as decodeListRows reads times.
           columns.deletedAt[n] = deletedAt === null ? NaN : Math.round(Number(deletedAt) * 1000);
           columns.rowVersions[n] = Number(rowVersion);
+          columns.pets[n] = pets === '1' ? 1 : 0;
+          columns.types[n] = snapshotType(dwellingType);
+          columns.availableDays[n] = availableDay === null ? 2_147_483_647 : Number(availableDay);
+          columns.leaseMonths[n] = leaseMonths === null ? -1 : Number(leaseMonths);
+          columns.monthlyCosts[n] = monthlyCost === null ? -1 : Number(monthlyCost);
           n++;
         }
         if (rows.length < SNAPSHOT_BATCH) break;

@@ -1,7 +1,8 @@
 import { HttpException, Injectable, Logger } from '@nestjs/common';
 import { apiError, type DwellingDetail, type DwellingListResponse, type LatestQuery, type SearchQuery } from '@husly/contracts';
-import { DWELLING_FACT_KEYS, DWELLING_STATUS, rentedListedSince } from '@husly/domain';
+import { DWELLING_FACT_KEYS, DWELLING_STATUS, fairRentHint, rentedListedSince, sizeBandOf, type FairRentComparables } from '@husly/domain';
 import { Clock } from '../infra/clock/clock';
+import { Prisma } from '../infra/prisma/generated/client';
 import { PrismaService } from '../infra/prisma/prisma.service';
 import { SubscriptionAccessService } from '../subscriptions/subscription-access.service';
 import { CitiesService, type Place } from './cities.service';
@@ -14,6 +15,10 @@ import { PageCursors } from './page-cursors';
 
 /** The front page's total of vacant dwellings is an exact count, refreshed at most this often. */
 const VACANT_TOTAL_TTL_MS = 60_000;
+/** The fair-rent medians per city and size band are read again after this long. */
+const FAIR_RENT_TTL_MS = 10 * 60_000;
+/** How long a sorted list waits for the list snapshot being loaded before the statement answers it. */
+const SORTED_WAIT_MS = 10_000;
 /** The change rows behind the list version are folded into its base at most this often. */
 const VERSION_FOLD_MS = 60_000;
 
@@ -46,6 +51,7 @@ export class DwellingsService {
   private lastVersion?: string;
   private foldedAt = 0;
   private vacantTotal?: { at: number; value: Promise<number> };
+  private readonly fairRentMedians = new Map<string, { at: number; value: Promise<FairRentComparables> }>();
 
   constructor(
     private readonly prisma: PrismaService,
@@ -132,16 +138,56 @@ export class DwellingsService {
       status: dwelling.status,
       deletedAt: dwelling.deletedAt?.toISOString() ?? null,
       subscribed,
+      costs: { monthly: dwelling.monthlyCost, moveIn: dwelling.moveInCost },
+      fairRent: await this.fairRent(dwelling, dwelling.city.label),
     };
   }
 
-  private filterOf(query: Pick<SearchQuery, 'rent' | 'rooms' | 'size'>): ListFilter {
-    return {
+  /**
+   * The fair-rent hint (libs/domain fairRentHint): the median rent per m² of the vacant dwellings
+   * (list membership: deleted_at alone, as the lists) of the city and size band, kept a while per
+   * city and band, since it moves slowly and reads a city's index (tens of ms in København on the
+   * 1M-row benchmark database).
+   */
+  private async fairRent(dwelling: { rent: number; size: number; cityId: number }, city: string): Promise<DwellingDetail['fairRent']> {
+    const band = sizeBandOf(dwelling.size);
+    if (band === null || !(dwelling.rent > 0)) return null;
+    const key = `${dwelling.cityId}:${band.min}`;
+    const now = this.clock.now().getTime();
+    let cached = this.fairRentMedians.get(key);
+    if (!cached || now - cached.at >= FAIR_RENT_TTL_MS || now < cached.at) {
+      const upper = band.max === null ? Prisma.empty : Prisma.sql`AND d.size < ${band.max}`;
+      const value = this.prisma.$queryRaw<Array<{ count: number; median: number | null }>>`
+        SELECT count(*)::int AS count, percentile_cont(0.5) WITHIN GROUP (ORDER BY d.rent::float8 / d.size) AS median
+        FROM dwellings d
+        WHERE d.city_id = ${dwelling.cityId} AND d.deleted_at IS NULL AND d.rent > 0 AND d.size >= ${band.min} ${upper}`.then((rows) => ({
+        count: rows[0]?.count ?? 0,
+        medianPerM2: rows[0]?.median ?? null,
+      }));
+      cached = { at: now, value };
+      this.fairRentMedians.set(key, cached);
+      value.catch(() => this.fairRentMedians.delete(key));
+      if (this.fairRentMedians.size > 2_000) this.fairRentMedians.delete(this.fairRentMedians.keys().next().value as string);
+    }
+    const hint = fairRentHint(dwelling, await cached.value);
+    return hint && { ...hint, city };
+  }
+
+  private filterOf(query: Omit<SearchQuery, 'q' | 'start' | 'pageSize'>): ListFilter {
+    const filter: ListFilter = {
       rent: query.rent,
       rooms: query.rooms,
       size: query.size,
       rentedSince: rentedListedSince(this.clock.now()),
     };
+    // Only what is set: the default lists keep their filter (and so their key) as before.
+    if (query.pets) filter.pets = true;
+    if (query.type !== undefined) filter.dwellingType = query.type;
+    if (query.movein !== undefined) filter.availableBy = query.movein;
+    if (query.timeframe !== undefined) filter.timeframe = query.timeframe;
+    if (query.monthly !== undefined) filter.monthly = query.monthly;
+    if (query.sort !== undefined) filter.sort = query.sort;
+    return filter;
   }
 
   /**
@@ -171,7 +217,12 @@ export class DwellingsService {
     let body: Buffer;
     let version: string;
     let source: ListPage['source'];
-    const remembered = current === undefined ? null : await this.memory.page(filter, page.start, page.pageSize, subscribed, current);
+    let remembered = current === undefined ? null : await this.memory.page(filter, page.start, page.pageSize, subscribed, current);
+    if (!remembered && current !== undefined && filter.sort !== undefined && filter.cityId !== undefined) {
+      // A sorted list is a sort of the whole city in SQL (~400 ms at 1M dwellings, docs/decisions/0013):
+      // wait for the snapshot the commit started loading (~5 s at 1M, ms at the demo's size) instead.
+      remembered = await this.memory.pageWhenLoaded(filter, page.start, page.pageSize, subscribed, current, SORTED_WAIT_MS);
+    }
     if (remembered) {
       const meta = await metaOf({ total: remembered.total, start: page.start, pageSize: page.pageSize, capped: remembered.capped });
       // The same bytes as JSON.stringify({ data, meta }), from the items' own serialized JSON.
@@ -224,14 +275,17 @@ export class DwellingsService {
     const { start, pageSize } = page;
     const key = listKey(filter);
     const now = Date.now();
-    const known = this.cursors.nearest(key, start, now);
+    // The remembered positions are (created_at, id) keysets: newest-first lists only. A sorted
+    // list skips from its top (docs/decisions/0013).
+    const newest = filter.sort === undefined;
+    const known = newest ? this.cursors.nearest(key, start, now) : { offset: 0, after: null };
     const skip = start - known.offset;
     const result = await this.reader.list(dwellingListStatement(filter, { after: known.after, skip }, pageSize, subscribed ? 'full_key' : 'blurred_key'));
     const found = result.dwellings;
     const names = await this.cities.placeNames(new Set(found.map((dwelling) => dwelling.cityId)));
     const data = found.map((dwelling) => toListItem(dwelling, names.name(dwelling.zip, dwelling.cityId)));
     const last = found[found.length - 1];
-    if (data.length === pageSize) this.cursors.remember(key, start + pageSize, { createdAt: last.createdAt, id: last.id }, now);
+    if (newest && data.length === pageSize) this.cursors.remember(key, start + pageSize, { createdAt: last.createdAt, id: last.id }, now);
     const counted = result.total;
     const capped = counted >= skip + Math.max(pageSize, COUNT_CAP);
     const version = this.observe(result.version);
@@ -251,7 +305,12 @@ export class DwellingsService {
 
 /** One list, whatever the route that asked for it: the page cursors and the page cache key on it. */
 function listKey(filter: ListFilter): string {
-  return JSON.stringify([filter.cityId ?? null, filter.rent ?? null, filter.rooms ?? null, filter.size ?? null, filter.rentedSince !== null]);
+  const key: unknown[] = [filter.cityId ?? null, filter.rent ?? null, filter.rooms ?? null, filter.size ?? null, filter.rentedSince !== null];
+  // Issue 15's filters and orders only when set, so the default lists keep their keys.
+  const { pets, dwellingType, availableBy, timeframe, monthly, sort } = filter;
+  const extra = { pets, dwellingType, availableBy, timeframe, monthly, sort };
+  if (Object.values(extra).some((value) => value !== undefined)) key.push(extra);
+  return JSON.stringify(key);
 }
 
 /** An HttpException whose body is an ApiError with the standard reason phrase ("Gone", not "GONE"). */

@@ -22,5 +22,7 @@ export function toListItem(dwelling: ListedDwelling, place: string): DwellingLis
     images,
     createdAt: dwelling.createdAt.toISOString(),
     deletedAt: dwelling.deletedAt?.toISOString() ?? null,
+    monthlyCost: dwelling.monthlyCost,
+    moveInCost: dwelling.moveInCost,
   };
 }

@@ -38,6 +38,8 @@ export class FavouritesService {
             select: {
               id: true, headline: true, teaser: true, rent: true, rooms: true, size: true, street: true, lat: true, lng: true,
               zip: true, cityId: true, createdAt: true, deletedAt: true, listBlurredKeys: true, listFullKeys: true,
+              // The costs every list item carries (docs/decisions/0013).
+              monthlyCost: true, moveInCost: true,
             },
           },
         },

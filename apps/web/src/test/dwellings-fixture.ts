@@ -16,6 +16,8 @@ export function listItem(n: number, over: Partial<DwellingListItem> = {}): Dwell
     images: [`/media/dwellings/blur-${n}.jpg`],
     createdAt: '2026-11-20T10:00:00.000Z',
     deletedAt: null,
+    monthlyCost: 8100,
+    moveInCost: 30600,
     ...over,
   };
 }
@@ -49,6 +51,8 @@ export function detail(over: Partial<DwellingDetail> = {}): DwellingDetail {
     status: 1,
     deletedAt: null,
     subscribed: false,
+    costs: { monthly: 10100, moveIn: 38600 },
+    fairRent: null,
     ...over,
   };
 }

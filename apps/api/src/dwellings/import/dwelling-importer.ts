@@ -3,6 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import sharp from 'sharp';
 import type { PrismaService } from '../../infra/prisma/prisma.service';
+import { derivedColumnsData } from '../derived-columns';
 import { dwellingMediaDir } from '../media.controller';
 import {
   cityProblem,
@@ -103,7 +104,7 @@ export async function importDwellingFeed(prisma: PrismaService, options: ImportO
 
   const existing = await prisma.dwelling.findMany({
     where: { OR: [{ externalId: { in: prepared.map((p) => p.dwelling.externalId) } }, ...(options.full ? [{ source }] : [])] },
-    select: { id: true, externalId: true, source: true, contentHash: true, deletedAt: true },
+    select: { id: true, externalId: true, source: true, contentHash: true, deletedAt: true, createdAt: true },
   });
   const plan = planImport(
     source,
@@ -123,12 +124,13 @@ async function apply(
   source: string,
   prepared: PreparedRow[],
   plan: ImportPlan,
-  existing: Array<{ id: number; externalId: string | null }>,
+  existing: Array<{ id: number; externalId: string | null; createdAt: Date }>,
   elapsedNow: () => Date,
 ): Promise<ImportResult> {
   const changed = new Set([...plan.create, ...plan.update]);
   const toWrite = prepared.filter((p) => changed.has(p.dwelling.externalId));
   const ids = new Map(existing.map((e) => [e.externalId as string, e.id]));
+  const listedAtOf = new Map(existing.map((e) => [e.externalId as string, e.createdAt]));
   const currentImages = await prisma.dwellingImage.findMany({
     where: { dwellingId: { in: toWrite.map((p) => ids.get(p.dwelling.externalId)).filter((id): id is number => id !== undefined) } },
   });
@@ -192,9 +194,13 @@ async function apply(
             deletedAt: null,
           };
           const id = ids.get(p.dwelling.externalId);
+          // The search columns (docs/decisions/0013): a new dwelling is listed now; an updated one
+          // keeps the day it was listed ("Snarest" is that day, an until-date counts from it).
+          const listedAt = listedAtOf.get(p.dwelling.externalId) ?? options.now;
+          const withColumns = { ...data, ...derivedColumnsData(p.dwelling, listedAt) };
           const dwelling = id === undefined
-            ? await tx.dwelling.create({ data: { ...data, createdAt: options.now }, select: { id: true } })
-            : await tx.dwelling.update({ where: { id }, data, select: { id: true } });
+            ? await tx.dwelling.create({ data: { ...withColumns, createdAt: options.now }, select: { id: true } })
+            : await tx.dwelling.update({ where: { id }, data: withColumns, select: { id: true } });
           if (id === undefined) createdIds.push(dwelling.id);
           const list = newImages.get(p.dwelling.externalId) ?? [];
           const keep = list.flatMap((i) => ('keep' in i ? [i.keep] : []));

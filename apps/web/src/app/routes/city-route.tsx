@@ -9,6 +9,8 @@ import { ACUTE_HOUSING_URL, cityPageTexts } from '../../features/city/city-conte
 import { DwellingList } from '../../features/dwellings/components/dwelling-list';
 import { Pagination, withStart } from '../../features/dwellings/components/pagination';
 import { fetchAreaDwellings } from '../../features/dwellings/dwellings-api';
+import { FilterPanel } from '../../features/search/components/filter-panel';
+import { parseListFilters } from '../../features/search/search-params';
 import { isHttpError, type ApiClient } from '../../lib/api-client';
 import { usePageDescription, usePageImage, usePageTitle, useSiteOrigin, useStructuredData } from '../../lib/document-head';
 import { useSite } from '../../lib/site-context';
@@ -33,7 +35,7 @@ export function cityLoader(areas: AreasStore, api: ApiClient) {
     const url = new URL(request.url);
     if (city.slug !== slug) throw redirect(`/${city.slug}${url.search}`, 301);
     try {
-      return { city, list: await fetchAreaDwellings(api, city.slug, startParam(url), request.signal) };
+      return { city, list: await fetchAreaDwellings(api, city.slug, startParam(url), request.signal, parseListFilters(url.searchParams)) };
     } catch (error) {
       if (isHttpError(error, 404)) throw data(null, { status: 404 });
       throw error;
@@ -73,6 +75,7 @@ export function CityRoute() {
       <p className={styles.lead}>{texts.teaser}</p>
 
       <h2 className={styles.sectionHeading}>{t('cityPage.listHeading', { city: city.label })}</h2>
+      <FilterPanel />
       {list.data.length > 0 ? (
         <>
           <DwellingList dwellings={list.data} />

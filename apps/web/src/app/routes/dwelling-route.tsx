@@ -5,6 +5,7 @@ import { absoluteUrl, breadcrumbJsonLd, dwellingListingJsonLd, formatRent, forma
 import type { DwellingDetail } from '@husly/contracts';
 import { ContactPanel, useContactFlow } from '../../features/dwellings/components/contact-panel';
 import { DwellingFacts } from '../../features/dwellings/components/dwelling-facts';
+import { DwellingCosts } from '../../features/dwellings/components/dwelling-costs';
 import { DwellingMap } from '../../features/dwellings/components/dwelling-map';
 import { ImageCarousel } from '../../features/dwellings/components/image-carousel';
 import { fetchDwelling } from '../../features/dwellings/dwellings-api';
@@ -153,6 +154,7 @@ export function DwellingRoute() {
             {panel}
           </div>
           <div className={styles.factsArea}>
+            <DwellingCosts dwelling={dwelling} />
             <DwellingFacts dwelling={dwelling} />
           </div>
         </aside>

@@ -10,6 +10,7 @@ import { DwellingList } from '../../features/dwellings/components/dwelling-list'
 import { Pagination, withStart } from '../../features/dwellings/components/pagination';
 import { searchDwellings } from '../../features/dwellings/dwellings-api';
 import { useRememberedSearch } from '../../features/privacy/visitor-cookies';
+import { FilterPanel } from '../../features/search/components/filter-panel';
 import { HeroSearch } from '../../features/search/components/hero-search';
 import { parseSearchUrl, searchHref, type SearchParams } from '../../features/search/search-params';
 import { isHttpError, type ApiClient } from '../../lib/api-client';
@@ -178,6 +179,9 @@ export function SearchRoute() {
   }
 
   const agent = { area: city?.slug, rent: search.rent, rooms: search.rooms, size: search.size };
+  // Navigations run in a transition, so a filtered list loading keeps this content (and the
+  // panel's focus) on screen instead of the fallback (docs/decisions/0013).
+  const filters = <FilterPanel hidden={{ q: search.q }} />;
   return (
     <section className="page">
       <Suspense
@@ -185,6 +189,7 @@ export function SearchRoute() {
           <>
             <h1 aria-busy="true">{t('searchResults.loading')}</h1>
             <SearchSummary search={search} place={place} />
+            {filters}
           </>
         }
       >
@@ -197,6 +202,7 @@ export function SearchRoute() {
               <>
                 <h1>{noPlace ? t('searchResults.noPlaceHeading') : t('searchResults.heading', { query: place })}</h1>
                 {!noPlace && <SearchSummary search={search} place={place} />}
+                {!noPlace && filters}
                 {named && <BoligagentSignupBlock {...agent} position="above" />}
                 <Results outcome={outcome} search={search} />
                 {named && <BoligagentSignupBlock {...agent} position="below" />}

@@ -1,6 +1,6 @@
 import type { DwellingDetail, DwellingListResponse, LandlordContact } from '@husly/contracts';
 import type { ApiClient } from '../../lib/api-client';
-import type { SearchParams } from '../search/search-params';
+import { filterQuery, type ListFilters, type SearchParams } from '../search/search-params';
 
 /** Spec section 7, dwellings. One function per call; loaders and components share them. */
 
@@ -10,7 +10,7 @@ export function fetchLatestDwellings(api: ApiClient, signal?: AbortSignal): Prom
 }
 
 export function searchDwellings(api: ApiClient, search: SearchParams, signal?: AbortSignal): Promise<DwellingListResponse> {
-  return api.get<DwellingListResponse>('/dwellings/search', { query: { ...search }, signal });
+  return api.get<DwellingListResponse>('/dwellings/search', { query: { q: search.q, ...listQuery(search), start: search.start }, signal });
 }
 
 export function fetchAreaDwellings(
@@ -18,8 +18,14 @@ export function fetchAreaDwellings(
   slug: string,
   start: number | undefined,
   signal?: AbortSignal,
+  filters: ListFilters = {},
 ): Promise<DwellingListResponse> {
-  return api.get<DwellingListResponse>(`/dwellings/area/${encodeURIComponent(slug)}`, { query: { start }, signal });
+  return api.get<DwellingListResponse>(`/dwellings/area/${encodeURIComponent(slug)}`, { query: { ...listQuery(filters), start }, signal });
+}
+
+/** The filters as the API reads them (pets=1, sliders at their default left out). */
+function listQuery(filters: ListFilters): Record<string, string> {
+  return Object.fromEntries(filterQuery(filters));
 }
 
 export function fetchDwelling(api: ApiClient, id: string, signal?: AbortSignal): Promise<DwellingDetail> {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { dwellingListDateLabel, dwellingListState, formatRent, formatRooms, formatSize } from '@husly/domain';
+import { dwellingListDateLabel, dwellingListState, formatDkk, formatRent, formatRooms, formatSize } from '@husly/domain';
 import type { DwellingListItem } from '@husly/contracts';
 import { useSite } from '../../../lib/site-context';
 import { FavouriteButton } from '../../favourites/favourite-button';
@@ -37,6 +37,16 @@ export function DwellingCard({ dwelling }: { dwelling: DwellingListItem }) {
       </div>
       <div className={styles.body}>
         <p className={styles.rent}>{formatRent(dwelling.rent, language)}</p>
+        {(dwelling.monthlyCost !== null || dwelling.moveInCost !== null) && (
+          <p className={styles.costs}>
+            {[
+              dwelling.monthlyCost !== null && t('dwellingList.monthlyCost', { amount: formatDkk(dwelling.monthlyCost) }),
+              dwelling.moveInCost !== null && t('dwellingList.moveInCost', { amount: formatDkk(dwelling.moveInCost) }),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        )}
         <h3 className={styles.headline}>{dwelling.headline}</h3>
         <p className={styles.meta}>
           {formatRooms(dwelling.rooms, language)} · {formatSize(dwelling.size, language)}

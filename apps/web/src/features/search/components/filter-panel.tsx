@@ -1,0 +1,172 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DWELLING_TYPES, formatDkk, SEARCH_COST_SLIDER, SEARCH_SLIDERS, SEARCH_SORTS, SEARCH_TIMEFRAMES } from '@husly/domain';
+import { activeFilterCount, filterQuery, parseListFilters, SLIDER_NAMES, type ListFilters } from '../search-params';
+import { sliderValueText } from '../sliders';
+import sliderStyles from './hero-search.module.css';
+import styles from './filter-panel.module.css';
+
+/** After the last slider move, the list reloads this much later (a drag is one navigation, not fifty). */
+const SLIDER_DELAY_MS = 350;
+
+type SliderField = 'rent' | 'rooms' | 'size' | 'monthly';
+const SLIDER_BOUNDS = { ...SEARCH_SLIDERS, ...SEARCH_COST_SLIDER };
+
+/**
+ * The filters on the results and city pages (issue 15). The URL is the state: every change
+ * navigates (react-router, so the loader reloads the list without a page load, and the back
+ * button undoes it); sliders after a short pause. Without JavaScript it is a GET form to the same
+ * page. On phones the panel opens from a "Filtre" button; the order stays in view.
+ */
+export function FilterPanel({ hidden = {} }: { hidden?: Record<string, string> }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const id = useId();
+  const filters = parseListFilters(new URLSearchParams(search));
+  const [open, setOpen] = useState(false);
+  // Slider values while they move, before the URL has them.
+  const [draft, setDraft] = useState<Partial<Record<SliderField, number>>>({});
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // The URL moved (a navigation, the back button): it is the state again.
+  useEffect(() => setDraft({}), [search]);
+
+  const apply = (next: ListFilters) => {
+    clearTimeout(timer.current);
+    const query = filterQuery(next, new URLSearchParams(hidden));
+    const qs = query.toString();
+    // A new filter starts from the first page: `start` is not kept.
+    void navigate(`${pathname}${qs ? `?${qs}` : ''}`, { preventScrollReset: true });
+  };
+  const set = <K extends keyof ListFilters>(field: K, value: ListFilters[K] | undefined) => {
+    const next = { ...filters, ...draftFilters(draft) };
+    if (value === undefined) delete next[field];
+    else next[field] = value;
+    apply(next);
+  };
+  const slide = (field: SliderField, value: number) => {
+    const nextDraft = { ...draft, [field]: value };
+    setDraft(nextDraft);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => apply({ ...filters, ...draftFilters(nextDraft) }), SLIDER_DELAY_MS);
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    apply({ ...filters, ...draftFilters(draft) });
+    setOpen(false);
+  };
+
+  const sliderValue = (field: SliderField) => draft[field] ?? filters[field] ?? SLIDER_BOUNDS[field].default;
+  const count = activeFilterCount(filters);
+  const panelId = `${id}-panel`;
+
+  return (
+    <form className={styles.filters} method="get" action={pathname} onSubmit={submit} role="search" aria-label={t('filters.label')}>
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div className={styles.toolbar}>
+        <button type="button" className={`button button-secondary ${styles.toggle}`} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)}>
+          {count > 0 ? t('filters.openWithCount', { count }) : t('filters.open')}
+        </button>
+        <label className={styles.sort}>
+          <span className={styles.sortText}>{t('filters.sort')}</span>
+          <select name="sort" value={filters.sort ?? 'newest'} onChange={(e) => set('sort', e.target.value === 'newest' ? undefined : (e.target.value as ListFilters['sort']))}>
+            {SEARCH_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(`filters.sort_${sort}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      <div id={panelId} className={`${styles.panel} ${open ? styles.open : ''}`}>
+        <div className={styles.sliders}>
+          {([...SLIDER_NAMES, 'monthly'] as const).map((field) => {
+            const bounds = SLIDER_BOUNDS[field];
+            const value = sliderValue(field);
+            const text = field === 'monthly' ? (value === bounds.default ? t('heroSearch.any') : formatDkk(value)) : sliderValueText(field, value, t);
+            return (
+              <div key={field} className={sliderStyles.slider}>
+                <label htmlFor={`${id}-${field}`} className={sliderStyles.sliderLabel}>
+                  <span>{field === 'monthly' ? t('filters.monthly') : t(`heroSearch.${field}`)}</span>
+                  <output htmlFor={`${id}-${field}`} className={sliderStyles.sliderValue}>
+                    {text}
+                  </output>
+                </label>
+                <input
+                  id={`${id}-${field}`}
+                  type="range"
+                  name={field}
+                  min={bounds.min}
+                  max={bounds.max}
+                  step={bounds.step}
+                  value={value}
+                  aria-valuetext={text}
+                  onChange={(e) => slide(field, Number(e.target.value))}
+                />
+              </div>
+            );
+          })}
+        </div>
+
+        <div className={styles.choices}>
+          <label className={styles.field}>
+            <span>{t('filters.type')}</span>
+            <select name="type" value={filters.type ?? ''} onChange={(e) => set('type', (e.target.value || undefined) as ListFilters['type'])}>
+              <option value="">{t('filters.any')}</option>
+              {DWELLING_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`dwelling.type_${type}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={styles.field}>
+            <span>{t('filters.timeframe')}</span>
+            <select name="timeframe" value={filters.timeframe ?? ''} onChange={(e) => set('timeframe', (e.target.value || undefined) as ListFilters['timeframe'])}>
+              <option value="">{t('filters.any')}</option>
+              {SEARCH_TIMEFRAMES.map((timeframe) => (
+                <option key={timeframe} value={timeframe}>
+                  {t(`filters.timeframe_${timeframe}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={styles.field}>
+            <span>{t('filters.movein')}</span>
+            <input type="date" name="movein" value={filters.movein ?? ''} onChange={(e) => set('movein', e.target.value || undefined)} />
+          </label>
+          <label className={styles.check}>
+            <input type="checkbox" name="pets" value="1" checked={filters.pets === true} onChange={(e) => set('pets', e.target.checked ? true : undefined)} />
+            <span>{t('filters.pets')}</span>
+          </label>
+        </div>
+
+        <div className={styles.actions}>
+          <button type="submit" className="button button-primary">
+            {t('filters.apply')}
+          </button>
+          {count > 0 && (
+            <button type="button" className={styles.reset} onClick={() => apply(filters.sort ? { sort: filters.sort } : {})}>
+              {t('filters.reset')}
+            </button>
+          )}
+        </div>
+      </div>
+    </form>
+  );
+}
+
+/** Slider drafts as filters: a slider at its "Any" end is not set. */
+function draftFilters(draft: Partial<Record<SliderField, number>>): ListFilters {
+  const out: ListFilters = {};
+  for (const [field, value] of Object.entries(draft) as Array<[SliderField, number]>) {
+    if (value === SLIDER_BOUNDS[field].default) out[field] = undefined;
+    else out[field] = value;
+  }
+  return out;
+}
