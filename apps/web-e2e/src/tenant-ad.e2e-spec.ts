@@ -145,7 +145,10 @@ describe('the tenant ad in a real browser', () => {
       await landlord.page.context().close();
     }
 
-    const landlord = await open('/udlejer/aarhus', null, { viewport: PHONE });
+    // A landlord finds the page from the city page.
+    const landlord = await open('/aarhus', null, { viewport: PHONE });
+    await landlord.page.getByRole('link', { name: 'Se boligsøgere, der leder i Aarhus' }).click();
+    await landlord.page.waitForURL(`${HOSTS.da}/udlejer/aarhus`);
     const target = landlord.page.getByTestId('landlord-ad').filter({ hasText: ad.subject });
     await target.getByRole('button', { name: 'Kontakt Mette' }).click();
     const form = target.getByRole('form', { name: 'Skriv til Mette' });

@@ -120,6 +120,12 @@ export function CityRoute() {
         <Link to="/byer">{t('city.allCities')}</Link>
       </section>
 
+      {/* Landlords' way to the seekers' tenant ads (issue 14): nothing else linked their page. */}
+      <p className={styles.landlordLink}>
+        {t('cityPage.landlordText', { city: city.label })}{' '}
+        <Link to={`/udlejer/${city.slug}`}>{t('cityPage.landlordLink', { city: city.label })}</Link>
+      </p>
+
       <BoligagentSignupModalSlot area={city.slug} label={city.label} />
     </section>
   );
