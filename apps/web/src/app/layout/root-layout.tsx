@@ -1,6 +1,7 @@
 // Base styles first, so component modules can override them.
 import '../../styles/global.css';
 import { Outlet, ScrollRestoration, useLocation, useRevalidator } from 'react-router';
+import { useFocusOnNavigation } from './focus-on-navigation';
 import { useTranslation } from 'react-i18next';
 import { AlertsArea } from '../../components/ui/alerts';
 import { RetryBoundary } from '../../components/ui/retry-boundary';
@@ -17,6 +18,7 @@ export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const revalidator = useRevalidator();
+  useFocusOnNavigation();
   return (
     <div className={styles.shell}>
       <a className={styles.skip} href="#main">
