@@ -44,14 +44,16 @@ const flushers = new WeakMap<Page, () => Promise<void>>();
 function watchPage(page: Page): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let chain: Promise<void> = Promise.resolve();
+  let navigations = 0;
   const run = () => {
     clearTimeout(timer);
     timer = undefined;
-    chain = chain.then(() => check(page));
+    chain = chain.then(() => check(page, () => navigations));
     return chain;
   };
   page.on('framenavigated', (frame) => {
     if (frame !== page.mainFrame()) return;
+    navigations++;
     clearTimeout(timer);
     timer = setTimeout(() => void run(), SETTLE_MS);
   });
@@ -71,8 +73,9 @@ function watchPage(page: Page): void {
   });
 }
 
-async function check(page: Page): Promise<void> {
+async function check(page: Page, navigations: () => number): Promise<void> {
   const url = page.url();
+  const started = navigations();
   if (page.isClosed() || !/^https?:/.test(url)) return;
   try {
     await page.waitForLoadState('load', { timeout: 15_000 });
@@ -89,8 +92,8 @@ async function check(page: Page): Promise<void> {
       findings.set(`${finding.url} ${finding.rule} ${targets.join(',')}`, finding);
     }
   } catch (error) {
-    // Left or closed while axe read it: the page it went on to gets its own check.
-    if (page.isClosed() || page.url() !== url) return;
+    // Left, reloaded or closed while axe read it: the page it went on to gets its own check.
+    if (page.isClosed() || page.url() !== url || navigations() !== started) return;
     const message = error instanceof Error ? error.message : String(error);
     if (/context was destroyed|navigat|Target .*closed/i.test(message)) return;
     // Never silently unchecked: a run that fails for another reason fails the test.
