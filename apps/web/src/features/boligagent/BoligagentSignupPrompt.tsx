@@ -1,26 +1,21 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './boligagent.module.css';
 
 /**
- * The boligagent offer on a phone: a slim bar at the bottom (about a tenth of a 360 × 740 screen)
+ * The boligagent offer on a phone: a slim bar at the bottom (under a tenth of a 360 × 740 screen)
  * that covers nothing the visitor is reading and takes no focus; the signup dialog opens only when
  * they tap it (docs/decisions/0020-accessibility.md).
  */
 export function BoligagentSignupPrompt({ label, onOpen, onClose }: { label: string; onOpen(): void; onClose(): void }) {
   const { t } = useTranslation();
-  const headingId = useId();
   return (
-    <section className={styles.prompt} aria-labelledby={headingId} data-testid="boligagent-prompt">
-      <p id={headingId} className={styles.promptHeading}>
+    <div className={styles.prompt} data-testid="boligagent-prompt">
+      <button type="button" className={`button button-primary ${styles.promptOpen}`} onClick={onOpen} aria-haspopup="dialog">
         {t('boligagent.modal.heading', { city: label })}
-      </p>
-      <button type="button" className={`button button-primary ${styles.promptOpen}`} onClick={onOpen}>
-        {t('boligagent.prompt.open')}
       </button>
       <button type="button" className={styles.promptClose} onClick={onClose} aria-label={t('boligagent.prompt.close')}>
         ×
       </button>
-    </section>
+    </div>
   );
 }
