@@ -29,6 +29,7 @@ export interface AxeFinding {
 
 const findings = new Map<string, AxeFinding>();
 const watched = new Set<{ flush: () => Promise<void> }>();
+const flushers = new WeakMap<Page, () => Promise<void>>();
 
 export function watchContext(context: BrowserContext): void {
   context.on('page', watchPage);
@@ -38,8 +39,6 @@ export function watchContext(context: BrowserContext): void {
     return close(options);
   };
 }
-
-const flushers = new WeakMap<Page, () => Promise<void>>();
 
 function watchPage(page: Page): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
