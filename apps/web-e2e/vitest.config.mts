@@ -9,6 +9,8 @@ export default defineConfig({
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['src/**/*.e2e-spec.ts'],
     globalSetup: ['src/support/global-setup.ts'],
+    // axe on every page a journey visits (docs/decisions/0020-accessibility.md).
+    setupFiles: ['src/support/axe-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     // expect.poll gives up after 1 s by default: too short for a browser or an API call under load.

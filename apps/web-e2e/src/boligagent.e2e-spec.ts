@@ -37,10 +37,19 @@ describe('boligagent in a real browser', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
-    // The modal opens on the city page after a moment; a wrong address gets the spec's message.
+    // On a phone a slim bar comes after a few seconds (not a sheet over half the screen); tapping it
+    // opens the dialog. A wrong address gets the spec's message.
     await page.goto(`${baseUrl}/aarhus`, { waitUntil: 'networkidle' });
+    const bar = page.getByTestId('boligagent-prompt');
+    await bar.waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'boligagent-prompt-phone.png') });
+    const box = await bar.boundingBox();
+    // At most a tenth of the screen (the sheet it replaces covered 45 %).
+    expect(box!.height).toBeLessThanOrEqual(PHONE.height / 10);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await bar.getByRole('button', { name: 'Få nye boliger i Aarhus på mail' }).click();
     const modal = page.getByRole('dialog');
-    await modal.waitFor({ timeout: 15_000 });
+    await modal.waitFor();
     await modal.getByRole('heading', { name: 'Få nye boliger i Aarhus på mail' }).waitFor();
     await modal.getByLabel('Din email').fill('ikke-en-mail');
     await modal.getByRole('button', { name: 'Opret BoligAgent' }).click();
@@ -55,8 +64,9 @@ describe('boligagent in a real browser', () => {
     // An upper bound only: on a loaded machine the browser's 5 s timer fires late.
     await modal.waitFor({ state: 'detached', timeout: 30_000 });
     await page.reload({ waitUntil: 'networkidle' });
-    await page.waitForTimeout(5_000);
+    await page.waitForTimeout(10_000);
     expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.getByTestId('boligagent-prompt').count()).toBe(0);
 
     // The verification mail's link: "Henter din BoligAgent..." then the agent.
     const mail = await mailTo(email);

@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { watchContext } from './axe';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = resolve(__dirname, '../../../../var/screenshots');
@@ -8,7 +9,8 @@ export const SCREENSHOT_DIR = resolve(__dirname, '../../../../var/screenshots');
 /**
  * Debian's Chromium, headless, with the flags this closed network needs. Its pages belong to a
  * visitor who has already answered the cookie banner ("Kun nødvendige"), so the banner does not
- * cover what a journey taps; {@link newFreshVisitorPage} is the visitor who has not.
+ * cover what a journey taps; {@link newFreshVisitorPage} is the visitor who has not. Every page of
+ * every context it opens is checked with axe (./axe.ts); a serious or critical finding fails the test.
  */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
@@ -19,6 +21,7 @@ export async function launchBrowser(): Promise<Browser> {
   fresh.set(browser, newContext);
   browser.newContext = async (options) => {
     const context = await newContext(options);
+    watchContext(context);
     await context.addCookies(['http://localhost', 'http://en.localhost'].map((url) => ({ name: 'bn.consent', value: 'necessary', url })));
     return context;
   };
@@ -39,7 +42,9 @@ async function pageOf(context: BrowserContext): Promise<Page> {
 export async function newFreshVisitorPage(browser: Browser, options?: Parameters<Browser['newPage']>[0]): Promise<Page> {
   const newContext = fresh.get(browser);
   if (!newContext) throw new Error('newFreshVisitorPage needs a browser from launchBrowser');
-  return pageOf(await newContext(options));
+  const context = await newContext(options);
+  watchContext(context);
+  return pageOf(context);
 }
 
 export const PHONE = { width: 360, height: 740 };

@@ -19,7 +19,8 @@ export function LanguageMenu() {
   const { pathname, search, hash } = useLocation();
   return (
     <Dropdown
-      ariaLabel={`${t('header.languageMenu')}: ${t(`languages.${language}`)}`}
+      // Contains the visible "DA"/"EN", so a voice user who says what they see hits it (WCAG 2.5.3).
+      ariaLabel={t('header.languageMenuLabel', { code: language.toUpperCase(), language: t(`languages.${language}`) })}
       label={
         <>
           <svg className={styles.globe} viewBox="0 0 24 24" aria-hidden="true">

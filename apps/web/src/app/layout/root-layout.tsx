@@ -9,6 +9,7 @@ import { BoligagentNotificationLogger } from '../../features/boligagent/Boligage
 import { LastViewedBanner } from '../../features/dwellings/components/last-viewed-banner';
 import { CookieBanner } from '../../features/privacy/cookie-banner';
 import { useCanonicalLinks } from '../../lib/document-head';
+import { useFocusOnNavigation } from './focus-on-navigation';
 import { Footer } from './footer';
 import { Header } from './header';
 import { showsHeaderSearch } from './search-visibility';
@@ -19,6 +20,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const revalidator = useRevalidator();
   useCanonicalLinks();
+  useFocusOnNavigation();
   return (
     <div className={styles.shell}>
       <a className={styles.skip} href="#main">

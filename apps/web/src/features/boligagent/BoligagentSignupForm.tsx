@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BoligagentPrefInputBody } from '@husly/contracts';
@@ -39,6 +39,8 @@ export function BoligagentSignupForm({
   const [failure, setFailure] = useState<BoligagentErrorCode | null>(null);
   const [outcome, setOutcome] = useState<SignupOutcome | 'email-in-use' | null>(null);
   const [busy, setBusy] = useState(false);
+  // /search shows two of these forms: ids of their own, not one per variant.
+  const id = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -80,17 +82,18 @@ export function BoligagentSignupForm({
       </p>
     );
   }
-  const errorId = `boligagent-email-error-${variant}`;
+  const inputId = `${id}-email`;
+  const errorId = `${id}-email-error`;
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <div className={styles.row}>
         {!loggedIn && (
           <div className={styles.field}>
-            <label className={styles.label} htmlFor={`boligagent-email-${variant}`}>
+            <label className={styles.label} htmlFor={inputId}>
               {t('boligagent.form.email')}
             </label>
             <input
-              id={`boligagent-email-${variant}`}
+              id={inputId}
               className={`${styles.input} ${fieldError ? styles.invalid : ''}`}
               type="email"
               inputMode="email"

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BOLIGAGENT } from '@husly/domain';
+import { useModalFocus } from '../../components/ui/use-modal-focus';
 import { BoligagentSignupForm } from './BoligagentSignupForm';
 import styles from './boligagent.module.css';
 
@@ -9,13 +10,8 @@ export function BoligagentSignupModal({ area, label, onClose, onSucceeded }: { a
   const { t } = useTranslation();
   const [succeeded, setSucceeded] = useState(false);
   const dialog = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    dialog.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  const headingId = useId();
+  useModalFocus(dialog, onClose);
 
   useEffect(() => {
     if (!succeeded) return;
@@ -25,11 +21,11 @@ export function BoligagentSignupModal({ area, label, onClose, onSucceeded }: { a
 
   return (
     <div className={styles.backdrop} onClick={(event) => event.target === event.currentTarget && onClose()} data-testid="boligagent-modal">
-      <div ref={dialog} className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby="boligagent-modal-heading" tabIndex={-1}>
+      <div ref={dialog} className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby={headingId} tabIndex={-1}>
         <button type="button" className={styles.close} onClick={onClose} aria-label={t('boligagent.modal.close')}>
           ×
         </button>
-        <h2 id="boligagent-modal-heading" className={styles.dialogHeading}>
+        <h2 id={headingId} className={styles.dialogHeading}>
           {t('boligagent.modal.heading', { city: label })}
         </h2>
         <p className={styles.muted}>{t('boligagent.modal.text', { city: label })}</p>

@@ -3,6 +3,7 @@ import { COOKIES, BOLIGAGENT } from '@husly/domain';
 import { readCookie } from '../../lib/cookies';
 import { useAccount } from '../accounts/use-account';
 import { BoligagentSignupModal } from './BoligagentSignupModal';
+import { BoligagentSignupPrompt } from './BoligagentSignupPrompt';
 import { MODAL_STORAGE, parseShows, shouldShowModal } from './modal-rules';
 
 export interface BoligagentSignupModalSlotProps {
@@ -14,6 +15,16 @@ export interface BoligagentSignupModalSlotProps {
 
 /** Delay before the modal opens: the visitor sees the listing first. */
 const OPEN_AFTER_MS = 4_000;
+/**
+ * Phones get the slim bar instead of the dialog, and later: a sheet over 45 % of the screen 4 s after
+ * landing is an intrusive interstitial (docs/decisions/0020-accessibility.md).
+ */
+const PROMPT_AFTER_MS = 8_000;
+const PHONE_QUERY = '(max-width: 599px)';
+
+function isPhone(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
+}
 
 function storage(kind: 'local' | 'session'): Storage | null {
   try {
@@ -26,14 +37,15 @@ function storage(kind: 'local' | 'session'): Storage | null {
 /**
  * The city page's boligagent signup modal (spec sections 4 and 9): at most 3 times per visitor
  * (a counter in localStorage), once per page session (sessionStorage), never for existing users
- * (a login token cookie); a successful signup stops it for good.
+ * (a login token cookie); a successful signup stops it for good. On a phone what shows is the slim
+ * bar, which counts as the showing; the dialog opens from it when tapped.
  */
 export function BoligagentSignupModalSlot({ area, label }: BoligagentSignupModalSlotProps) {
-  const [open, setOpen] = useState(false);
+  const [shown, setShown] = useState<'none' | 'prompt' | 'dialog'>('none');
   // Logging in from the header while it is open (or waiting to open) makes it moot: it is for visitors.
   const loggedIn = useAccount().status === 'user';
   useEffect(() => {
-    if (loggedIn) setOpen(false);
+    if (loggedIn) setShown('none');
   }, [loggedIn]);
 
   useEffect(() => {
@@ -46,17 +58,20 @@ export function BoligagentSignupModalSlot({ area, label }: BoligagentSignupModal
       loggedIn: Boolean(readCookie(document.cookie, COOKIES.token.name)),
     });
     if (!show) return;
+    const phone = isPhone();
     const timer = setTimeout(() => {
       local.setItem(MODAL_STORAGE.shows, String(parseShows(local.getItem(MODAL_STORAGE.shows)) + 1));
       session.setItem(MODAL_STORAGE.shownThisSession, '1');
-      setOpen(true);
-    }, OPEN_AFTER_MS);
+      setShown(phone ? 'prompt' : 'dialog');
+    }, phone ? PROMPT_AFTER_MS : OPEN_AFTER_MS);
     return () => clearTimeout(timer);
   }, []);
 
-  const close = useCallback(() => setOpen(false), []);
+  const close = useCallback(() => setShown('none'), []);
+  const openDialog = useCallback(() => setShown('dialog'), []);
   const succeeded = useCallback(() => storage('local')?.setItem(MODAL_STORAGE.shows, String(BOLIGAGENT.modal.maxShowsPerVisitor)), []);
 
-  if (!open || loggedIn) return null;
+  if (shown === 'none' || loggedIn) return null;
+  if (shown === 'prompt') return <BoligagentSignupPrompt label={label} onOpen={openDialog} onClose={close} />;
   return <BoligagentSignupModal area={area} label={label} onClose={close} onSucceeded={succeeded} />;
 }

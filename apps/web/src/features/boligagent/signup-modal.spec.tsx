@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { AREAS_FIXTURE } from '../../test/areas-fixture';
 import { startApiServer } from '../../test/api-server';
 import { listResponse } from '../../test/dwellings-fixture';
@@ -30,4 +31,27 @@ describe('the city page boligagent modal', () => {
     act(() => startSession({ token: 'jwt-7', user: sessionUser() }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   }, 15_000);
+
+  // Issue 16: on a 360 px phone the sheet covered 45 % of the page 4 s after landing.
+  it('on a phone shows a slim bar instead, counted as the showing; the dialog opens only when it is tapped', async () => {
+    // jsdom has no matchMedia: a phone's answer to the slot's query.
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(max-width: 599px)', media: query }) as MediaQueryList);
+    server = await startApiServer({
+      'GET /api/dwellings/area/aarhus': { body: listResponse(3) },
+      'GET /api/auth/providers': { body: { facebook: false } },
+    });
+    try {
+      renderApp('/aarhus', { apiBaseUrl: `${server.origin}/api`, areas: AREAS_FIXTURE });
+      const bar = await screen.findByTestId('boligagent-prompt', {}, { timeout: 12_000 });
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(window.localStorage.getItem('bn.agentModal.shows')).toBe('1');
+      expect(window.sessionStorage.getItem('bn.agentModal.session')).toBe('1');
+      await userEvent.click(within(bar).getByRole('button', { name: 'Få nye boliger i Aarhus på mail' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Få nye boliger i Aarhus på mail' });
+      expect(document.activeElement).toBe(dialog);
+      expect(screen.queryByTestId('boligagent-prompt')).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  }, 20_000);
 });

@@ -1,23 +1,33 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './dwelling-detail.module.css';
 
 /**
  * The dwelling's images: a horizontal scroll-snap strip, so a phone swipes natively; the arrows
  * and the counter follow the scroll position. Visitors get the blurred URLs from the API.
+ * Keyboard (WAI-ARIA APG carousel): the strip takes focus, ←/→ move one image (wrapping round, as the
+ * buttons do, so a button never turns disabled under the focus), Home/End go to the first and last;
+ * the position ("Billede 2 af 5") is announced politely.
  */
 export function ImageCarousel({ images, headline }: { images: readonly string[]; headline: string }) {
   const { t } = useTranslation();
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   if (images.length === 0) return null;
+  const count = images.length;
 
   const go = (to: number) => {
+    const next = ((to % count) + count) % count;
     const el = track.current;
-    if (!el) return;
-    const next = Math.max(0, Math.min(images.length - 1, to));
-    el.scrollTo({ left: next * el.clientWidth, behavior: 'smooth' });
+    el?.scrollTo?.({ left: next * el.clientWidth, behavior: 'smooth' });
     setIndex(next);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const to = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: count - 1 }[event.key];
+    if (to === undefined || count < 2) return;
+    event.preventDefault();
+    go(to);
   };
 
   return (
@@ -25,6 +35,11 @@ export function ImageCarousel({ images, headline }: { images: readonly string[];
       <div
         ref={track}
         className={styles.track}
+        // A scrollable strip must be reachable by keyboard (axe: scrollable-region-focusable).
+        tabIndex={0}
+        role="group"
+        aria-label={count > 1 ? t('dwelling.imagesKeys') : t('dwelling.images')}
+        onKeyDown={onKeyDown}
         onScroll={(e) => {
           const el = e.currentTarget;
           if (el.clientWidth > 0) setIndex(Math.round(el.scrollLeft / el.clientWidth));
@@ -36,28 +51,25 @@ export function ImageCarousel({ images, headline }: { images: readonly string[];
             className={styles.slide}
             role="group"
             aria-roledescription="slide"
-            aria-label={t('dwelling.image', { number: i + 1, count: images.length })}
+            aria-label={t('dwelling.image', { number: i + 1, count })}
           >
             <img src={src} alt={i === 0 ? headline : ''} loading={i === 0 ? 'eager' : 'lazy'} width={960} height={640} />
           </figure>
         ))}
       </div>
-      {images.length > 1 && (
+      {count > 1 && (
         <>
-          <button type="button" className={`${styles.arrow} ${styles.prev}`} onClick={() => go(index - 1)} disabled={index === 0} aria-label={t('dwelling.previousImage')}>
+          <button type="button" className={`${styles.arrow} ${styles.prev}`} onClick={() => go(index - 1)} aria-label={t('dwelling.previousImage')}>
             ‹
           </button>
-          <button
-            type="button"
-            className={`${styles.arrow} ${styles.next}`}
-            onClick={() => go(index + 1)}
-            disabled={index >= images.length - 1}
-            aria-label={t('dwelling.nextImage')}
-          >
+          <button type="button" className={`${styles.arrow} ${styles.next}`} onClick={() => go(index + 1)} aria-label={t('dwelling.nextImage')}>
             ›
           </button>
-          <span className={styles.counter} aria-live="polite">
-            {index + 1} / {images.length}
+          <span className={styles.counter} aria-hidden="true">
+            {index + 1} / {count}
+          </span>
+          <span className="visually-hidden" aria-live="polite" data-testid="carousel-position">
+            {t('dwelling.image', { number: index + 1, count })}
           </span>
         </>
       )}

@@ -93,7 +93,7 @@ export function HeroSearch({ initial = {} }: HeroSearchProps) {
   };
 
   return (
-    <form role="search" className={styles.form} onSubmit={submit} action="/search" method="get">
+    <form role="search" aria-label={t('heroSearch.landmark')} className={styles.form} onSubmit={submit} action="/search" method="get">
       <div className={styles.row}>
         <div className={styles.combobox}>
           <label htmlFor={`${id}-q`} className="visually-hidden">

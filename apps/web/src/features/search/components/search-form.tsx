@@ -36,7 +36,7 @@ export function SearchForm({ variant = 'header' }: SearchFormProps) {
   };
 
   return (
-    <form role="search" className={`${styles.form} ${styles[variant]}`} onSubmit={submit} action="/search">
+    <form role="search" aria-label={t('search.landmark')} className={`${styles.form} ${styles[variant]}`} onSubmit={submit} action="/search">
       <label htmlFor={inputId} className="visually-hidden">
         {t('search.label')}
       </label>

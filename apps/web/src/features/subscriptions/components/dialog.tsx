@@ -1,19 +1,15 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalFocus } from '../../../components/ui/use-modal-focus';
 import styles from './subscriptions.module.css';
 
-/** A modal dialog: focus moves in, Escape and the backdrop close it. */
+/** A modal dialog: focus moves in and stays in, Escape and the backdrop close it, focus returns on close. */
 export function Dialog({ heading, onClose, children, testId }: { heading: string; onClose(): void; children: ReactNode; testId?: string }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const headingId = useId();
 
-  useEffect(() => {
-    ref.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  useModalFocus(ref, onClose);
 
   return (
     <div className={styles.backdrop} onClick={(event) => event.target === event.currentTarget && onClose()}>

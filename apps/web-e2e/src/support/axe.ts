@@ -1,0 +1,116 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+
+/**
+ * axe in every browser journey, without the journey asking for it (docs/decisions/0020-accessibility.md).
+ * launchBrowser's contexts call {@link watchContext}; every page of them is then checked
+ * - after each navigation of its main frame, full or client-side (a history push fires `framenavigated`
+ *   too), once the page has loaded and settled for {@link SETTLE_MS};
+ * - and once more in the state the journey leaves it in: before the page or its context closes, and at
+ *   the end of every test (axe-setup.ts), which also fails the test on any serious or critical finding.
+ * A page the journey leaves while axe is still reading it is not reported (the next page is checked).
+ */
+
+/** Elements axe skips, each with the reason. Keep it short; nothing is left out silently. */
+export const AXE_EXCLUDED: readonly { selector: string; reason: string }[] = [];
+
+const FAILING = new Set(['serious', 'critical']);
+/** After a navigation: lets React hydrate and a client-side route render before axe reads the page. */
+const SETTLE_MS = 400;
+
+export interface AxeFinding {
+  url: string;
+  rule: string;
+  impact: string;
+  help: string;
+  helpUrl: string;
+  targets: string[];
+}
+
+const findings = new Map<string, AxeFinding>();
+const watched = new Set<{ flush: () => Promise<void> }>();
+const flushers = new WeakMap<Page, () => Promise<void>>();
+
+export function watchContext(context: BrowserContext): void {
+  context.on('page', watchPage);
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    await Promise.all(context.pages().map((page) => flushers.get(page)?.()));
+    return close(options);
+  };
+}
+
+function watchPage(page: Page): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let chain: Promise<void> = Promise.resolve();
+  let navigations = 0;
+  const run = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    chain = chain.then(() => check(page, () => navigations));
+    return chain;
+  };
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    navigations++;
+    clearTimeout(timer);
+    timer = setTimeout(() => void run(), SETTLE_MS);
+  });
+  // The state the journey ends in: a dialog it opened, a form it left with errors.
+  const entry = { flush: run };
+  watched.add(entry);
+  flushers.set(page, run);
+  const close = page.close.bind(page);
+  page.close = async (options) => {
+    if (!page.isClosed()) await run();
+    watched.delete(entry);
+    return close(options);
+  };
+  page.on('close', () => {
+    clearTimeout(timer);
+    watched.delete(entry);
+  });
+}
+
+async function check(page: Page, navigations: () => number): Promise<void> {
+  const url = page.url();
+  const started = navigations();
+  if (page.isClosed() || !/^https?:/.test(url)) return;
+  try {
+    await page.waitForLoadState('load', { timeout: 15_000 });
+    // A JSON answer or a mail file opened in the browser is not a page of ours.
+    if (!(await page.evaluate(() => document.contentType === 'text/html'))) return;
+    const builder = new AxeBuilder({ page }).setLegacyMode();
+    for (const { selector } of AXE_EXCLUDED) builder.exclude(selector);
+    const results = await builder.analyze();
+    for (const violation of results.violations) {
+      if (!FAILING.has(violation.impact ?? '')) continue;
+      const targets = violation.nodes.map((node) => node.target.join(' '));
+      const at = new URL(results.url);
+      const finding = { url: `${at.host}${at.pathname}${at.search}`, rule: violation.id, impact: violation.impact ?? '', help: violation.help, helpUrl: violation.helpUrl, targets };
+      findings.set(`${finding.url} ${finding.rule} ${targets.join(',')}`, finding);
+    }
+  } catch (error) {
+    // Left, reloaded or closed while axe read it: the page it went on to gets its own check.
+    if (page.isClosed() || page.url() !== url || navigations() !== started) return;
+    const message = error instanceof Error ? error.message : String(error);
+    if (/context was destroyed|navigat|Target .*closed/i.test(message)) return;
+    // Never silently unchecked: a run that fails for another reason fails the test.
+    findings.set(`${url} axe-error`, { url, rule: 'axe-error', impact: 'critical', help: `axe could not run: ${message}`, helpUrl: '', targets: [] });
+  }
+}
+
+/** Checks every open page in its current state, then returns and forgets what axe found so far. */
+export async function takeAxeFindings(): Promise<AxeFinding[]> {
+  await Promise.all([...watched].map((entry) => entry.flush()));
+  const found = [...findings.values()];
+  findings.clear();
+  return found;
+}
+
+export function describeFindings(found: AxeFinding[]): string {
+  return [
+    `axe found ${found.length} serious or critical violation(s):`,
+    ...found.map((f) => `- [${f.impact}] ${f.rule} on ${f.url}: ${f.help}\n    ${f.targets.slice(0, 5).join('\n    ')}${f.targets.length > 5 ? `\n    … ${f.targets.length - 5} more` : ''}\n    ${f.helpUrl}`),
+  ].join('\n');
+}
