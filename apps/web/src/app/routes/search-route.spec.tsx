@@ -120,4 +120,18 @@ describe('/search', () => {
     expect(rented.closest('a')).toBeNull();
     expect(within(rented).getAllByText('Udlejet 21/11/2026')).toHaveLength(2);
   });
+
+  it('loads the first screenful of images at once, the first with high priority, and the rest lazily (issue 16: LCP)', async () => {
+    const list = { data: [1, 2, 3, 4, 5].map((n) => listItem(n)), meta: { total: 5, start: 0, pageSize: 150 } };
+    await searchPage('/search?q=aarhus', { 'GET /api/dwellings/search': { body: list } });
+    await screen.findByText('Lejlighed nummer 5');
+    const images = [...document.querySelectorAll('main li img')];
+    expect(images.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
+      ['eager', 'high'],
+      ['eager', null],
+      ['eager', null],
+      ['lazy', null],
+      ['lazy', null],
+    ]);
+  });
 });

@@ -11,9 +11,9 @@ export function DwellingList({ dwellings, label }: { dwellings: readonly Dwellin
   const { t } = useTranslation();
   return (
     <ul className={styles.list} aria-label={label ?? t('dwellingList.label')}>
-      {dwellings.map((dwelling) => (
+      {dwellings.map((dwelling, index) => (
         <li key={dwelling.dwellingId} className={styles.item}>
-          <DwellingCard dwelling={dwelling} />
+          <DwellingCard dwelling={dwelling} image={index === 0 ? 'first' : index < FIRST_SCREEN_CARDS ? 'eager' : 'lazy'} />
           <FavouriteButton dwellingId={dwelling.dwellingId} />
         </li>
       ))}
@@ -21,7 +21,13 @@ export function DwellingList({ dwellings, label }: { dwellings: readonly Dwellin
   );
 }
 
-export function DwellingCard({ dwelling }: { dwelling: DwellingListItem }) {
+/**
+ * Cards whose images are in the first screenful on a phone or a desktop row: loaded at once, the
+ * first with high priority (it is the page's largest image, its LCP, issue 16); the rest lazily.
+ */
+const FIRST_SCREEN_CARDS = 3;
+
+export function DwellingCard({ dwelling, image = 'lazy' }: { dwelling: DwellingListItem; image?: 'first' | 'eager' | 'lazy' }) {
   const { t } = useTranslation();
   const { language } = useSite();
   const rented = dwellingListState(dwelling) === 'rented';
@@ -29,7 +35,14 @@ export function DwellingCard({ dwelling }: { dwelling: DwellingListItem }) {
     <>
       <div className={styles.media}>
         {dwelling.image ? (
-          <img src={dwelling.image} alt="" loading="lazy" width={320} height={213} />
+          <img
+            src={dwelling.image}
+            alt=""
+            loading={image === 'lazy' ? 'lazy' : 'eager'}
+            fetchPriority={image === 'first' ? 'high' : undefined}
+            width={320}
+            height={213}
+          />
         ) : (
           <span className={styles.noImage}>{t('dwellingList.noImage')}</span>
         )}
