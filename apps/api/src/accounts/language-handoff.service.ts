@@ -3,6 +3,7 @@ import { LANGUAGE_HANDOFF, type Language } from '@husly/domain';
 import { AccountTokensService } from './account-tokens.service';
 import { AccountsService } from './accounts.service';
 import { RateLimitService } from './rate-limit.service';
+import { LANGUAGE_HANDOFF_BUCKETS } from './throttles';
 
 /**
  * Keeps a user logged in across the language switch (issue 15). Each language is its own host, and
@@ -20,10 +21,7 @@ export class LanguageHandoffService {
   ) {}
 
   async issue(userId: number, language: Language): Promise<string> {
-    await this.rateLimits.consume(
-      [{ bucket: `language-handoff:user:${userId}`, max: LANGUAGE_HANDOFF.perUser, windowMs: LANGUAGE_HANDOFF.windowMs }],
-      language,
-    );
+    await this.rateLimits.consume([LANGUAGE_HANDOFF_BUCKETS.user(userId)], language);
     return this.linkTokens.issue(userId, 'LANGUAGE_HANDOFF', null, LANGUAGE_HANDOFF.lifetimeMs);
   }
 

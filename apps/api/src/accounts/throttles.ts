@@ -1,4 +1,4 @@
-import { LOGIN_THROTTLE, VERIFICATION_MAIL_THROTTLE } from '@husly/domain';
+import { LANGUAGE_HANDOFF, LOGIN_THROTTLE, VERIFICATION_MAIL_THROTTLE } from '@husly/domain';
 import type { RateLimit } from './rate-limit.service';
 
 // The accounts' throttle buckets (ADR 0005). Addresses in keys are normalised, so spellings of one
@@ -27,4 +27,9 @@ export const LOGIN_BUCKETS = {
 export const VERIFICATION_MAIL_BUCKETS = {
   address: (email: string): RateLimit => ({ bucket: `verify-mail:address:${email}`, max: VERIFICATION_MAIL_THROTTLE.perAddress, windowMs: VERIFICATION_MAIL_THROTTLE.addressWindowMs }),
   ip: (ip: string): RateLimit => ({ bucket: `verify-mail:ip:${ip}`, max: VERIFICATION_MAIL_THROTTLE.perIp, windowMs: VERIFICATION_MAIL_THROTTLE.ipWindowMs }),
+};
+
+/** Language-switch codes: per user an hour, so a stolen session cannot mint codes without end. */
+export const LANGUAGE_HANDOFF_BUCKETS = {
+  user: (userId: number): RateLimit => ({ bucket: `language-handoff:user:${userId}`, max: LANGUAGE_HANDOFF.perUser, windowMs: LANGUAGE_HANDOFF.windowMs }),
 };
