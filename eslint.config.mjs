@@ -45,6 +45,46 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // No zod in the browser (issue 16, docs/decisions/0021-zod-free-browser-contracts.md): the web
+    // takes run-time values of the contracts from their zod-free entry only. A type-only import of
+    // @husly/contracts (`import type`, or every name marked `type`) is erased and stays allowed.
+    // Tests never reach the bundle and may use anything.
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    ignores: ['**/*.spec.ts', '**/*.spec.tsx', 'apps/web/src/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@husly/contracts',
+              allowTypeImports: true,
+              message: 'Its schemas bring zod into the browser: import values from @husly/contracts/browser, and types with `import type`.',
+            },
+          ],
+          patterns: [{ group: ['zod', 'zod/*'], message: 'No zod in the browser: use the zod-free checks of @husly/contracts/browser.' }],
+        },
+      ],
+    },
+  },
+  {
+    // What the browser imports must stay zod-free: @husly/contracts/browser (types of its zod
+    // siblings only, which are erased) and @husly/domain.
+    files: ['libs/contracts/src/browser/**/*.ts', 'libs/domain/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['zod', 'zod/*'], message: 'The browser imports this code: it must not import zod.' },
+            { group: ['../*', '@husly/contracts'], allowTypeImports: true, message: 'The zod schemas of the contracts: import their types only (`import type`).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Test support may reach across projects (the browser tests reuse the API's scratch database helper).
     // The API's entry points run the seed, which lives with the schema in prisma/ (no Nx project of its own).
     files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e-spec.ts', 'apps/*/test/**', 'apps/web-e2e/**', 'prisma/seed/**', 'apps/api/src/main.ts', 'apps/api/src/cli/seed.command.ts'],

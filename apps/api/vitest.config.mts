@@ -10,6 +10,8 @@ export default defineConfig({
   resolve: {
     alias: {
       '@husly/domain': root('libs/domain/src/index.ts'),
+      // Before '@husly/contracts', which would otherwise take '@husly/contracts/browser' as a path inside it.
+      '@husly/contracts/browser': root('libs/contracts/src/browser/index.ts'),
       '@husly/contracts': root('libs/contracts/src/index.ts'),
     },
   },

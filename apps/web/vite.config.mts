@@ -14,6 +14,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: {
       '@husly/domain': fromRoot('libs/domain/src/index.ts'),
+      // Before '@husly/contracts', which would otherwise take '@husly/contracts/browser' as a path inside it.
+      '@husly/contracts/browser': fromRoot('libs/contracts/src/browser/index.ts'),
       '@husly/contracts': fromRoot('libs/contracts/src/index.ts'),
     },
   },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginRequestSchema, parseSessionPrefsCookie, serializeSessionPrefsCookie, signupRequestSchema } from './accounts';
+import { parseSessionPrefsCookie, serializeSessionPrefsCookie } from './browser/accounts';
+import { loginRequestSchema, signupRequestSchema } from './accounts';
 
 describe('bn.prf session prefs cookie', () => {
   it('round-trips a list of prefs', () => {

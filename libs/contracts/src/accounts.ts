@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COOKIES, UTM_PARAMS } from '@husly/domain';
+import { UTM_PARAMS } from '@husly/domain';
+import { SESSION_PREF_AREA_MAX, SESSION_PREFS_MAX, UTM_VALUE_MAX } from './browser/accounts';
 import { int32Range, queryParams, text } from './input';
 
 // Shapes of the accounts API (spec section 7, "Users and session"). Field rules and their messages
@@ -11,44 +12,18 @@ const password = text(1024);
 
 /** A session pref (pre-login boligagent preference, cookie bn.prf): raw slider values. */
 export const sessionPrefSchema = z.object({
-  area: text(100).nullish(),
+  area: text(SESSION_PREF_AREA_MAX).nullish(),
   rent: int32Range().nullish(),
   rooms: int32Range().nullish(),
   size: int32Range().nullish(),
 });
 export type SessionPref = z.infer<typeof sessionPrefSchema>;
-export const sessionPrefsSchema = z.array(sessionPrefSchema).max(50);
+export const sessionPrefsSchema = z.array(sessionPrefSchema).max(SESSION_PREFS_MAX);
 
-/**
- * The bn.prf cookie: a URI-encoded JSON list of session prefs. Anything unreadable or outside the
- * contract (a NUL, a number beyond its column) counts as no prefs; a visitor's cookie must never
- * break a login or a signup.
- */
-export function parseSessionPrefsCookie(value: string | undefined | null): SessionPref[] {
-  if (!value) return [];
-  try {
-    const parsed = sessionPrefsSchema.safeParse(JSON.parse(safeDecode(value)));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
-  }
-}
+// The bn.prf and bn.utm cookies are read without zod (parseSessionPrefsCookie and checkUtm in
+// ./browser/accounts.ts, which the browser shares); accounts.spec.ts holds them equal to these schemas.
 
-export function serializeSessionPrefsCookie(prefs: readonly SessionPref[]): string {
-  return encodeURIComponent(JSON.stringify(prefs));
-}
-
-export const SESSION_PREFS_COOKIE = COOKIES.sessionPrefs.name;
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
-
-export const utmSchema = z.object(Object.fromEntries(UTM_PARAMS.map((p) => [p, text(200).optional()])) as Record<(typeof UTM_PARAMS)[number], z.ZodOptional<z.ZodString>>);
+export const utmSchema = z.object(Object.fromEntries(UTM_PARAMS.map((p) => [p, text(UTM_VALUE_MAX).optional()])) as Record<(typeof UTM_PARAMS)[number], z.ZodOptional<z.ZodString>>);
 export type Utm = z.infer<typeof utmSchema>;
 
 /** POST /api/auth/login */
@@ -155,11 +130,3 @@ export type OkResponse = z.infer<typeof okResponseSchema>;
 /** GET /api/auth/providers: which social logins are configured. */
 export const authProvidersResponseSchema = z.object({ facebook: z.boolean() });
 export type AuthProvidersResponse = z.infer<typeof authProvidersResponseSchema>;
-
-/** Machine codes of account errors besides field validation. */
-export const ACCOUNT_ERROR_CODES = {
-  throttled: 'too-many-attempts',
-  emailInUse: 'email-in-use',
-  tokenNotRecognised: 'token-not-recognised',
-  wrongPassword: 'wrong-password',
-} as const;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-export const SITE_ALERT_STYLES = ['info', 'success', 'warning', 'error'] as const;
+import { SITE_ALERT_STYLES } from './browser/codes';
 
 /** GET /api/alerts: the published site alerts (spec section 3, Alert). */
 export const siteAlertSchema = z.object({

@@ -15,7 +15,9 @@ import {
   type SearchSort,
   type SearchTimeframe,
 } from '@husly/domain';
-import { INT32_MAX, queryParams, text } from './input';
+import { CONTACT_ERROR_CODES } from './browser/codes';
+import { INT32_MAX } from './browser/input';
+import { queryParams, text } from './input';
 
 const isoDateTime = z.iso.datetime({ offset: true });
 /** Rent, rooms and size: -1 means unknown (shown as "Ukendt"). */
@@ -151,20 +153,6 @@ export const landlordContactSchema = z.object({
   url: z.string().nullable(),
 });
 export type LandlordContact = z.infer<typeof landlordContactSchema>;
-
-/**
- * Machine codes in the `code` field of the error bodies of GET /api/dwellings/{id}/agent, next to
- * the status that section 4 maps to a flow (401 login — no code, 403 subscribe, 410 unavailable).
- */
-export const CONTACT_ERROR_CODES = {
-  /** 403: no active subscription; the web sends the user to the subscription page. */
-  subscriptionRequired: 'subscription-required',
-  /** 403 on the limited plan: the 11th different landlord within the window; body adds limit, windowDays, retryAt. */
-  contactLimitReached: 'contact-limit-reached',
-  /** 410: rented or not available. */
-  dwellingUnavailable: 'dwelling-unavailable',
-} as const;
-export type ContactErrorCode = (typeof CONTACT_ERROR_CODES)[keyof typeof CONTACT_ERROR_CODES];
 
 /** The 403 body when the limited plan's landlord limit is reached. */
 export const contactLimitErrorSchema = z.object({

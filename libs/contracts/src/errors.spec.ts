@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { z } from 'zod';
-import { apiError, apiErrorSchema, isApiError, issuesToFieldErrors, reasonPhrase, validationApiError } from './errors';
+import { apiError, isApiError, issuesToFieldErrors, reasonPhrase } from './browser/errors';
+import { apiErrorSchema, validationApiError } from './errors';
 
 describe('apiErrorSchema', () => {
   it.each([

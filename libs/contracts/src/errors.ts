@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiError, issuesToFieldErrors } from './browser/errors';
 
 /** One problem with a request field; path is dot-joined ('email', 'prefs.0.rent'). */
 export const apiFieldErrorSchema = z.object({
@@ -22,47 +23,7 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-const REASON_PHRASES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  402: 'Payment Required',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  406: 'Not Acceptable',
-  409: 'Conflict',
-  410: 'Gone',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
-export function reasonPhrase(statusCode: number): string {
-  return REASON_PHRASES[statusCode] ?? (statusCode >= 500 ? 'Server Error' : 'Client Error');
-}
-
-/** Builds an ApiError with the standard reason phrase. */
-export function apiError(
-  statusCode: number,
-  message: string,
-  extra: Pick<ApiError, 'code' | 'field' | 'errors'> = {},
-): ApiError {
-  const error: ApiError = { statusCode, error: reasonPhrase(statusCode), message };
-  if (extra.code !== undefined) error.code = extra.code;
-  if (extra.field !== undefined) error.field = extra.field;
-  if (extra.errors !== undefined) error.errors = extra.errors;
-  return error;
-}
-
-/** Zod issues as ApiError.errors (the path joined with dots; '' for the whole object). */
-export function issuesToFieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): ApiFieldError[] {
-  return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
-}
+// reasonPhrase, apiError, issuesToFieldErrors and isApiError are zod-free: ./browser/errors.ts.
 
 /** An ApiError (400 unless told) from a failed zod parse; `field` is the first problem's path. */
 export function validationApiError(
@@ -71,8 +32,4 @@ export function validationApiError(
 ): ApiError {
   const errors = issuesToFieldErrors(error.issues);
   return apiError(statusCode, message, { field: errors[0]?.path || undefined, errors });
-}
-
-export function isApiError(value: unknown): value is ApiError {
-  return apiErrorSchema.safeParse(value).success;
 }

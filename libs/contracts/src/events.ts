@@ -1,24 +1,12 @@
 import { z } from 'zod';
+import { EVENT_TYPES } from './browser/codes';
+import { INT32_MAX, INT32_MIN } from './browser/input';
 import { queryParams, text } from './input';
 
-/**
- * Named events the web app reports (spec section 7, POST /api/event). Only these names are stored:
- * an open list would let anyone fill the table with whatever they like.
- */
-export const EVENT_TYPES = [
-  // Section 4: the subscriber left the "Vigtigt ved afmelding" page without cancelling.
-  'subscription/cancel-abort',
-  'subscription/cancel-confirm',
-  // The limited plan offered instead of cancelling.
-  'subscription/alternative-offer-shown',
-  'subscription/alternative-offer-taken',
-  'boligagent/modal-shown',
-  'boligagent/modal-closed',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+// POST /api/event: only the named events of EVENT_TYPES (./browser/codes.ts) are stored.
 
 /** A few flat facts about the event (ids, a step name); never free text from a form. */
-const payloadValue = z.union([text(200), z.number().int().min(-2_147_483_648).max(2_147_483_647), z.boolean(), z.null()]);
+const payloadValue = z.union([text(200), z.number().int().min(INT32_MIN).max(INT32_MAX), z.boolean(), z.null()]);
 
 export const eventRequestSchema = z
   .object({

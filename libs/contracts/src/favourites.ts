@@ -21,6 +21,3 @@ export type FavouritesResponse = z.infer<typeof favouritesResponseSchema>;
 /** GET /api/users/me/favourites/ids: the saved dwellings' ids, newest saved first. */
 export const favouriteIdsResponseSchema = z.object({ ids: z.array(z.string()) });
 export type FavouriteIdsResponse = z.infer<typeof favouriteIdsResponseSchema>;
-
-/** `code` of the 409 a save beyond the cap answers; the body also carries `limit`. */
-export const FAVOURITE_ERROR_CODES = { limitReached: 'favourite-limit-reached' } as const;

@@ -1,3 +1,7 @@
+// @husly/contracts: the request and response shapes of the API as zod schemas and their types, plus
+// (re-exported) the zod-free part that the browser imports on its own as @husly/contracts/browser
+// (docs/decisions/0021-zod-free-browser-contracts.md).
+export * from './browser';
 export * from './health';
 export * from './areas';
 export * from './dwellings';

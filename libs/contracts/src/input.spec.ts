@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { INT32_MAX, INT32_MIN, int32, intInput, queryParams, text, unstorableText } from './input';
-import { loginRequestSchema, parseSessionPrefsCookie, serializeSessionPrefsCookie, signupRequestSchema, verifyQuerySchema } from './accounts';
+import { INT32_MAX, INT32_MIN, unstorableText } from './browser/input';
+import { parseSessionPrefsCookie, serializeSessionPrefsCookie } from './browser/accounts';
+import { int32, intInput, queryParams, text } from './input';
+import { loginRequestSchema, signupRequestSchema, verifyQuerySchema } from './accounts';
 import { boligagentRefQuerySchema, createBoligagentSchema, notificationLogSchema } from './boligagents';
 import { latestQuerySchema, searchQuerySchema } from './dwellings';
 

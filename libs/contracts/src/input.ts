@@ -1,33 +1,12 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, INPUT_ISSUE_CODES, INPUT_MESSAGES, INT32_MAX, INT32_MIN, unstorableText } from './browser/input';
 
 // The primitives every request contract is built from (issue 12 §2). What a client sends must be
 // something PostgreSQL can store or compare: text without NUL (refused in any text value) and
 // without half a UTF-16 surrogate pair (not encodable as UTF-8), whole numbers within the int4
 // columns they are compared with, and one value per query parameter. Refused here, at the edge,
-// with a 400 naming the field; never as a driver error (a 500) deep in a service.
-
-/** The range of a PostgreSQL `integer` (int4) column. */
-export const INT32_MIN = -2_147_483_648;
-export const INT32_MAX = 2_147_483_647;
-
-export const INPUT_MESSAGES = {
-  nul: 'must not contain a NUL character (0x00)',
-  surrogate: 'must be valid Unicode text (it contains an unpaired surrogate)',
-  repeated: 'must be given once',
-} as const;
-
-/** Machine codes in `params.code` of the issues below. */
-export const INPUT_ISSUE_CODES = { nul: 'nul-character', surrogate: 'unpaired-surrogate', repeated: 'repeated-parameter' } as const;
-
-// With the u flag a well-formed pair is one code point (U+10000 and up): only a lone half matches.
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
-
-/** Why PostgreSQL cannot take this text, or null when it can. */
-export function unstorableText(value: string): 'nul' | 'surrogate' | null {
-  if (value.includes('\u0000')) return 'nul';
-  if (LONE_SURROGATE.test(value)) return 'surrogate';
-  return null;
-}
+// with a 400 naming the field; never as a driver error (a 500) deep in a service. The limits, the
+// messages and unstorableText are zod-free (./browser/input.ts), so the browser shares them.
 
 /** A string of at most `max` characters that PostgreSQL can store: no NUL, no unpaired surrogate. */
 export function text(max: number) {
@@ -76,4 +55,9 @@ export function queryParams<S extends z.ZodType<unknown, Record<string, unknown>
       }
     })
     .pipe(schema);
+}
+
+/** An email address (after `text()`): zod's own check with the pattern the browser checks too (EMAIL_PATTERN). */
+export function emailAddress(message: string) {
+  return z.email({ pattern: EMAIL_PATTERN, error: message });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intInput, text } from './input';
+import { emailAddress, intInput, text } from './input';
 
 // Subscriptions and payments (spec sections 3, 4, 7, 8). Offer prices are whole DKK including
 // 25 % VAT, as the spec shows them; receipt amounts are whole øre (the VAT part of 19 kr. is
@@ -117,7 +117,7 @@ export type SubscriptionsResponse = z.infer<typeof subscriptionsResponseSchema>;
 /** Billing details (section 3): the country is hidden in the form and always Danmark. */
 export const billingDetailsSchema = z.object({
   name: text(100).trim().min(1, 'Please enter your name.'),
-  email: text(254).trim().pipe(z.email('Please enter a valid email')),
+  email: text(254).trim().pipe(emailAddress('Please enter a valid email')),
   address: text(200).trim().default(''),
   /** Numeric by pattern (section 5): a Danish postal code. */
   zipcode: text(20)
@@ -236,22 +236,6 @@ export const transactionIdParamSchema = z.object({ id: intInput({ min: 1 }) });
 
 /** POST /api/subscriptions/{id}/withdraw: the 14-day right of withdrawal; refunds and ends access. */
 export const withdrawResponseSchema = z.object({ refundedOre: z.number().int(), subscription: subscriptionViewSchema });
-
-/** Error codes of subscription calls (REST `code` and GraphQL `extensions.code` alike). */
-export const SUBSCRIPTION_ERROR_CODES = [
-  'unknown-plan',
-  'intro-used',
-  'intro-card-used',
-  'already-subscribed',
-  'not-found',
-  'not-reactivatable',
-  'same-plan',
-  'withdrawal-expired',
-  'payment-failed',
-  'provider-unavailable',
-  'terms-required',
-] as const;
-export type SubscriptionErrorCode = (typeof SUBSCRIPTION_ERROR_CODES)[number];
 
 /**
  * A refused test card: 402 with the section 8 payment code (`paymentCode`) the web maps to its

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { TENANT_AD_TEXT_LIMITS, TENANT_DWELLING_TYPES, TENANT_GENDERS, TENANT_TIMEFRAMES, type TenantAd } from '@husly/domain';
-import { intInput, text } from './input';
+import type { TenantAdWarning } from './browser/codes';
+import { FIELD_MESSAGES, ONE_LINE } from './browser/input';
+import { emailAddress, intInput, text } from './input';
 
 // The tenant ad (boligsøgerannonce): GET/POST /api/users/me/tenant and the landlord page's calls.
 // These schemas fix the shape (types, lengths, the listed values) with the input primitives; the
 // rules with the spec's messages (date, age, sliders, required fields) are libs/domain's
 // `validateTenantAdForm`, which the API runs next, so a blank field reaches the rule and gets its text.
 
-// A line break in a name, subject or phone could start a header of the relay mail; one line is all
-// a person types into these fields.
-const ONE_LINE = /^[^\u0000-\u001f\u007f\u2028\u2029]*$/u;
-const oneLine = (max: number) => text(max).trim().regex(ONE_LINE, 'must be one line of text');
+// A line break in a name, subject or phone could start a header of the relay mail (ONE_LINE).
+const oneLine = (max: number) => text(max).trim().regex(ONE_LINE, FIELD_MESSAGES.oneLine);
 
 /** A list of the allowed values, each at most once (a repeat is dropped, not an error). */
 const choices = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -81,8 +81,6 @@ export interface TenantAdResponse {
 export interface TenantAdSaveResponse extends TenantAdResponse {
   warning: TenantAdWarning | null;
 }
-export const TENANT_AD_WARNINGS = { notActivated: 'not-activated' } as const;
-export type TenantAdWarning = (typeof TENANT_AD_WARNINGS)[keyof typeof TENANT_AD_WARNINGS];
 
 /** One published ad as landlords see it: the seeker's first name, never an email or phone. */
 export interface LandlordTenantAd {
@@ -113,10 +111,10 @@ export interface LandlordTenantAdsResponse {
 /** POST /api/tenant-ads/{id}/contact: a landlord's message, relayed by mail to the seeker (Reply-To: the landlord). */
 export const landlordContactRequestSchema = z
   .object({
-    name: oneLine(100).min(1, 'is required'),
-    email: oneLine(320).pipe(z.email('must be a valid email address')),
+    name: oneLine(100).min(1, FIELD_MESSAGES.required),
+    email: oneLine(320).pipe(emailAddress(FIELD_MESSAGES.email)),
     phone: oneLine(TENANT_AD_TEXT_LIMITS.phone).default(''),
-    message: text(3000).trim().min(10, 'must be at least 10 characters'),
+    message: text(3000).trim().min(10, FIELD_MESSAGES.atLeast(10)),
   })
   .strict();
 export type LandlordContactRequest = z.input<typeof landlordContactRequestSchema>;

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { FOUND_WHERE, UNSUBSCRIBE_REASON_CODES } from '@husly/domain';
-import { text } from './input';
+import { EMAIL_REQUIRED_MESSAGE, MANUAL_UNSUBSCRIBE_LIMITS as LIMITS, PHONE_MESSAGE, PHONE_PATTERN } from './browser/unsubscribe';
+import { FIELD_MESSAGES, ONE_LINE } from './browser/input';
+import { emailAddress, text } from './input';
 import { subscriptionId, type SubscriptionsResponse } from './subscriptions';
 
 // The unsubscribe flows of spec sections 3, 4, 5 and 7: the survey's reason (REST
 // POST /api/subscriptions/cancel/{uuid} and GraphQL unsubscribeReason), the manual form (REST
 // POST /api/unsubscribe/manual and GraphQL unsubscribeManual), its confirmation link, and "found a home".
 
-const ONE_LINE = /^[^\u0000-\u001f\u007f\u2028\u2029]*$/u;
-const required = (max: number) => text(max).trim().min(1, 'is required').regex(ONE_LINE, 'must be one line of text');
+// The manual form's limits, patterns and messages are the zod-free ./browser/unsubscribe.ts, whose
+// checkManualUnsubscribeRequest is what the form checks in the browser; unsubscribe.spec.ts holds the two equal.
+const required = (max: number) => text(max).trim().min(1, FIELD_MESSAGES.required).regex(ONE_LINE, FIELD_MESSAGES.oneLine);
 
 /** Section 3: a code, a where-found answer, or the survey's answers as an object. */
 export const unsubscribeReasonSchema = z.union([
@@ -35,11 +38,11 @@ export const unsubscribeUuidParamSchema = z.object({ uuid: subscriptionId('Unkno
 /** Section 5 "Manual unsubscribe form": email, name and phone required; order number and message optional. */
 export const manualUnsubscribeRequestSchema = z
   .object({
-    email: text(320).trim().min(1, 'Email is required').pipe(z.email('must be a valid email address')),
-    name: required(100),
-    phone: required(40).regex(/^[0-9+()\-\s.]*\d[0-9+()\-\s.]*$/, 'must be a phone number'),
-    orderno: text(20).trim().regex(ONE_LINE, 'must be one line of text').optional(),
-    message: text(2000).trim().optional(),
+    email: text(LIMITS.email).trim().min(1, EMAIL_REQUIRED_MESSAGE).pipe(emailAddress(FIELD_MESSAGES.email)),
+    name: required(LIMITS.name),
+    phone: required(LIMITS.phone).regex(PHONE_PATTERN, PHONE_MESSAGE),
+    orderno: text(LIMITS.orderno).trim().regex(ONE_LINE, FIELD_MESSAGES.oneLine).optional(),
+    message: text(LIMITS.message).trim().optional(),
   })
   .strict();
 export type ManualUnsubscribeRequest = z.input<typeof manualUnsubscribeRequestSchema>;

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { isApiError } from '@husly/contracts';
+import { isApiError } from '@husly/contracts/browser';
 import { isHttpError } from '../../lib/api-client';
 
 /** The server's field errors of a 422 (section 5 messages, already in the page's language). */

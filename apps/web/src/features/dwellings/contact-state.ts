@@ -1,5 +1,6 @@
 import { contactFailureOutcome } from '@husly/domain';
-import type { ContactErrorCode, LandlordContact } from '@husly/contracts';
+import type { LandlordContact } from '@husly/contracts';
+import { CONTACT_ERROR_CODES } from '@husly/contracts/browser';
 import { isHttpError } from '../../lib/api-client';
 
 /**
@@ -17,9 +18,6 @@ export type ContactState =
   | { status: 'unavailable' }
   | { status: 'error' };
 
-/** CONTACT_ERROR_CODES.contactLimitReached, type-checked against the contract without importing zod into the bundle. */
-const CONTACT_LIMIT_REACHED: ContactErrorCode = 'contact-limit-reached';
-
 export type ContactEvent = { type: 'fetch' } | { type: 'success'; contact: LandlordContact } | { type: 'failure'; error: unknown };
 
 export function initialContactState(contactable: boolean): ContactState {
@@ -33,7 +31,7 @@ function failureState(error: unknown): ContactState {
       return { status: 'login' };
     case 'subscribe': {
       const body = error.body as { code?: unknown; message?: unknown } | undefined;
-      if (body?.code === CONTACT_LIMIT_REACHED && typeof body.message === 'string') {
+      if (body?.code === CONTACT_ERROR_CODES.contactLimitReached && typeof body.message === 'string') {
         return { status: 'limit', message: body.message };
       }
       return { status: 'subscribe' };

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { COOKIES, PASSWORD_RULE, EXAMPLE_EMAIL, SIGNUP_MESSAGES, signupFailure, validateSignup, type SignupField } from '@husly/domain';
-import { isApiError, utmSchema, type SessionResponse, type Utm } from '@husly/contracts';
+import type { SessionResponse, Utm } from '@husly/contracts';
+import { checkUtm, isApiError } from '@husly/contracts/browser';
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { readCookie } from '../../../lib/cookies';
@@ -18,7 +19,7 @@ function storedUtm(): Utm | undefined {
   const raw = typeof document === 'undefined' ? undefined : readCookie(document.cookie, COOKIES.utm.name);
   if (!raw) return undefined;
   try {
-    const parsed = utmSchema.safeParse(JSON.parse(raw));
+    const parsed = checkUtm(JSON.parse(raw));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { validateEmailChange, validateName } from '@husly/domain';
-import { ACCOUNT_ERROR_CODES, isApiError } from '@husly/contracts';
+import { ACCOUNT_ERROR_CODES, isApiError } from '@husly/contracts/browser';
 import { useAlerts } from '../../../components/ui/alerts';
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contactRequestSchema, type ContactRequest } from '@husly/contracts';
+import type { ContactRequest } from '@husly/contracts';
+import { CONTACT_LIMITS, checkContactRequest } from '@husly/contracts/browser';
 import { useApi } from '../../../lib/api-context';
 import { isHttpError } from '../../../lib/api-client';
 import { sendContactMessage } from '../info-api';
@@ -40,11 +41,11 @@ export function ContactForm() {
     event.preventDefault();
     if (sending) return;
     setOutcome(null);
-    const parsed = contactRequestSchema.safeParse(values);
+    const parsed = checkContactRequest(values);
     if (!parsed.success) {
       const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
+      for (const issue of parsed.issues) {
+        const field = issue.path;
         if (isField(field) && !found[field]) found[field] = errorKey(field, values[field]);
       }
       setErrors(found);
@@ -98,10 +99,10 @@ export function ContactForm() {
       <h2 id={`${id}-heading`}>{t('info.contact.form.heading')}</h2>
       {/* noValidate: our own messages, in the site's language, for every browser. */}
       <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-        {input('name', { autoComplete: 'name', maxLength: 100 })}
-        {input('email', { type: 'email', autoComplete: 'email', maxLength: 320 })}
-        {input('subject', { maxLength: 150 })}
-        {input('message', { maxLength: 5000 })}
+        {input('name', { autoComplete: 'name', maxLength: CONTACT_LIMITS.name })}
+        {input('email', { type: 'email', autoComplete: 'email', maxLength: CONTACT_LIMITS.email })}
+        {input('subject', { maxLength: CONTACT_LIMITS.subject })}
+        {input('message', { maxLength: CONTACT_LIMITS.message })}
         {outcome?.kind === 'sent' && (
           <p className={`${styles.message} ${styles.success}`} role="status">
             {t('info.contact.form.sent', { email: outcome.email })}

@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@husly/domain';
-import { manualUnsubscribeRequestSchema, type ManualUnsubscribeRequest, type UnsubscribeReasonBody, type UnsubscriptionView } from '@husly/contracts';
+import type { ManualUnsubscribeRequest, UnsubscribeReasonBody, UnsubscriptionView } from '@husly/contracts';
+import { MANUAL_UNSUBSCRIBE_LIMITS, checkManualUnsubscribeRequest } from '@husly/contracts/browser';
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { usePageDescription, usePageTitle } from '../../../lib/document-head';
@@ -63,11 +64,11 @@ export function ManualUnsubscribePage() {
       ...(values.orderno.trim() ? { orderno: values.orderno } : {}),
       ...(values.message.trim() ? { message: values.message } : {}),
     };
-    const parsed = manualUnsubscribeRequestSchema.safeParse(body);
+    const parsed = checkManualUnsubscribeRequest(body);
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
+      for (const issue of parsed.issues) {
+        const field = issue.path;
         if (isField(field) && !found[field]) found[field] = values[field].trim() === '' ? 'required' : field === 'email' ? 'email' : 'field';
       }
       setErrors(found);
@@ -148,13 +149,13 @@ export function ManualUnsubscribePage() {
           </p>
         )}
         <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate data-testid="manual-unsubscribe-form">
-          {input('email', { type: 'email', autoComplete: 'email', maxLength: 320 })}
+          {input('email', { type: 'email', autoComplete: 'email', maxLength: MANUAL_UNSUBSCRIBE_LIMITS.email })}
           <div className={styles.row}>
-            {input('name', { autoComplete: 'name', maxLength: 100 })}
-            {input('phone', { type: 'tel', autoComplete: 'tel', maxLength: 40 })}
+            {input('name', { autoComplete: 'name', maxLength: MANUAL_UNSUBSCRIBE_LIMITS.name })}
+            {input('phone', { type: 'tel', autoComplete: 'tel', maxLength: MANUAL_UNSUBSCRIBE_LIMITS.phone })}
           </div>
-          {input('orderno', { maxLength: 20, optional: true })}
-          {input('message', { maxLength: 2000, optional: true })}
+          {input('orderno', { maxLength: MANUAL_UNSUBSCRIBE_LIMITS.orderno, optional: true })}
+          {input('message', { maxLength: MANUAL_UNSUBSCRIBE_LIMITS.message, optional: true })}
           {!record && (
             <div className={styles.actions}>
               <button type="submit" className="button button-primary" disabled={busy}>

@@ -1,0 +1,64 @@
+// Machine codes and fixed lists that the API answers with and the web compares against: plain
+// constants, so the browser can name them without zod. The schemas of ../*.ts build on them.
+
+/** Machine codes of account errors besides field validation. */
+export const ACCOUNT_ERROR_CODES = {
+  throttled: 'too-many-attempts',
+  emailInUse: 'email-in-use',
+  tokenNotRecognised: 'token-not-recognised',
+  wrongPassword: 'wrong-password',
+} as const;
+
+/**
+ * Machine codes in the `code` field of the error bodies of GET /api/dwellings/{id}/agent, next to
+ * the status that section 4 maps to a flow (401 login — no code, 403 subscribe, 410 unavailable).
+ */
+export const CONTACT_ERROR_CODES = {
+  /** 403: no active subscription; the web sends the user to the subscription page. */
+  subscriptionRequired: 'subscription-required',
+  /** 403 on the limited plan: the 11th different landlord within the window; body adds limit, windowDays, retryAt. */
+  contactLimitReached: 'contact-limit-reached',
+  /** 410: rented or not available. */
+  dwellingUnavailable: 'dwelling-unavailable',
+} as const;
+export type ContactErrorCode = (typeof CONTACT_ERROR_CODES)[keyof typeof CONTACT_ERROR_CODES];
+
+/** `code` of the 409 a save beyond the cap answers; the body also carries `limit`. */
+export const FAVOURITE_ERROR_CODES = { limitReached: 'favourite-limit-reached' } as const;
+
+/** Error codes of subscription calls (REST `code` and GraphQL `extensions.code` alike). */
+export const SUBSCRIPTION_ERROR_CODES = [
+  'unknown-plan',
+  'intro-used',
+  'intro-card-used',
+  'already-subscribed',
+  'not-found',
+  'not-reactivatable',
+  'same-plan',
+  'withdrawal-expired',
+  'payment-failed',
+  'provider-unavailable',
+  'terms-required',
+] as const;
+export type SubscriptionErrorCode = (typeof SUBSCRIPTION_ERROR_CODES)[number];
+
+export const TENANT_AD_WARNINGS = { notActivated: 'not-activated' } as const;
+export type TenantAdWarning = (typeof TENANT_AD_WARNINGS)[keyof typeof TENANT_AD_WARNINGS];
+
+/**
+ * Named events the web app reports (spec section 7, POST /api/event). Only these names are stored:
+ * an open list would let anyone fill the table with whatever they like.
+ */
+export const EVENT_TYPES = [
+  // Section 4: the subscriber left the "Vigtigt ved afmelding" page without cancelling.
+  'subscription/cancel-abort',
+  'subscription/cancel-confirm',
+  // The limited plan offered instead of cancelling.
+  'subscription/alternative-offer-shown',
+  'subscription/alternative-offer-taken',
+  'boligagent/modal-shown',
+  'boligagent/modal-closed',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const SITE_ALERT_STYLES = ['info', 'success', 'warning', 'error'] as const;
