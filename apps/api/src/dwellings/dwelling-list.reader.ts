@@ -18,6 +18,7 @@ import {
   type ListResultRow,
   type ListStatement,
 } from './dwelling-list.query';
+import { DETAIL_QUERY_OPTIONS, DWELLING_DETAIL_SQL, decodeDetailRow, type DetailRow } from './dwelling-detail.query';
 import { DwellingListSnapshot, snapshotColumns, snapshotType, type SnapshotColumns } from './dwelling-list.snapshot';
 
 /** Rows per FETCH while loading the list snapshot: bounds the memory of one round trip (~10 MB). */
@@ -27,7 +28,8 @@ const SNAPSHOT_BATCH = 50_000;
  * The dwelling lists' reads, on a pg pool of their own instead of Prisma: Prisma's $queryRaw costs
  * ~0.8 ms of CPU per call on the development machine before any row is decoded, and ~4.5 ms for a
  * page of 150 (docs/decisions/0004): more than the query itself, and every cache hit asks for the
- * list version. Read-only single statements; every write stays with Prisma.
+ * list version. Read-only single statements; every write stays with Prisma. The dwelling detail
+ * reads here too, for the same reason (dwelling-detail.query.ts).
  */
 @Injectable()
 export class DwellingListReader implements OnModuleDestroy {
@@ -100,6 +102,12 @@ export class DwellingListReader implements OnModuleDestroy {
     } finally {
       client.release();
     }
+  }
+
+  /** A dwelling with its city, postal name and image keys (GET /api/dwellings/{id}); null when there is none. */
+  async detail(id: number): Promise<DetailRow | null> {
+    const { rows } = await this.pool.query<ListResultRow>({ text: DWELLING_DETAIL_SQL, values: [id], ...DETAIL_QUERY_OPTIONS });
+    return decodeDetailRow(rows[0]);
   }
 
   async version(): Promise<string> {
