@@ -1,9 +1,10 @@
-// The one SQL statement behind GET /api/dwellings/{id} (issue 16). It used to be four Prisma calls
-// in a row: the dwelling, its city and its images (findUnique with include: three statements), then
-// the postal name. Each Prisma call compiles its query in the WASM query compiler and interprets the
-// plan before any row is read; on the 1M-row benchmark database that was ~8 ms of API CPU per detail
-// (the lists moved off Prisma for the same reason, docs/decisions/0004). Read on the list reader's
-// pg pool: one round trip, rows as text decoded here.
+// The one SQL statement behind GET /api/dwellings/{id} (issue 16). It used to be Prisma's findUnique
+// with include (the dwelling, its city, its images) and then the postal name, one after the other.
+// Each Prisma call compiles its query in the WASM query compiler and interprets the plan before a row
+// is read: ~5 ms of API CPU per detail in bench:search on 26 Nov 2026 (a third of a CPU profile in
+// the query compiler alone), against ~0.6 ms now; on the embedded database it was four round trips
+// through PGlite's one connection. The lists left Prisma for the same reason (docs/decisions/0004).
+// Read on the list reader's pg pool: one round trip, rows as text decoded here.
 import { LIST_QUERY_OPTIONS, parseTextArray, type ListResultRow } from './dwelling-list.query';
 
 /** Rows as arrays of the columns' text (LIST_QUERY_OPTIONS), decoded by decodeDetailRow. */
