@@ -359,8 +359,8 @@ const shares = (sources) => {
 };
 
 /**
- * One server under one workload: saturation, then open loop at FIXED_RATE and at half of the
- * saturation just measured, then autocannon -R FIXED_RATE. `headers` go with every request
+ * One server under one workload: saturation, then open loop at half of the saturation just measured
+ * and at FIXED_RATE, then autocannon -R FIXED_RATE. `headers` go with every request
  * (Accept-Encoding); `expected`: the statuses that are answers (the rest count as failures).
  */
 async function measure(name, url, nextPath, server, { headers = {}, expected = [200] } = {}) {
@@ -368,11 +368,19 @@ async function measure(name, url, nextPath, server, { headers = {}, expected = [
   const c0 = cpuSnapshot(server);
   const saturation = await load(url, nextPath, { connections: 16, duration: DURATION, headers });
   const c1 = cpuSnapshot(server);
-  const fixed = await steady(url, nextPath, FIXED_RATE, DURATION, { headers, expected });
-  const c2 = cpuSnapshot(server);
+  // Half of the saturation right after it (closed loop: nothing queued behind it), then the fixed
+  // rate, which a slow server may not keep up with: its backlog must not fall into the half run.
+  // A second between the phases lets the last responses go.
+  await sleep(1000);
   const halfRate = Math.max(1, Math.round(saturation.requests.average / 2));
+  const h0 = cpuSnapshot(server);
   const half = await steady(url, nextPath, halfRate, DURATION, { headers, expected });
+  const h1 = cpuSnapshot(server);
+  await sleep(1000);
+  const c2 = cpuSnapshot(server);
+  const fixed = await steady(url, nextPath, FIXED_RATE, DURATION, { headers, expected });
   const c3 = cpuSnapshot(server);
+  await sleep(1000);
   const bursts = await load(url, nextPath, { connections: 32, duration: DURATION, rate: FIXED_RATE, headers });
   const statuses = {};
   const encodings = {};
@@ -401,8 +409,8 @@ async function measure(name, url, nextPath, server, { headers = {}, expected = [
     // Body bytes as sent (compressed when compressed), from the open-loop run at FIXED_RATE.
     bytesPerResponse: fixed.requests.total ? fixed.bytes / fixed.requests.total : NaN,
     satCpu: cpuPerRequest(c0, c1, saturation.requests.total),
-    fixedCpu: cpuPerRequest(c1, c2, fixed.requests.total),
-    halfCpu: cpuPerRequest(c2, c3, half.requests.total),
+    fixedCpu: cpuPerRequest(c2, c3, fixed.requests.total),
+    halfCpu: cpuPerRequest(h0, h1, half.requests.total),
     satSources: shares(saturation.sources),
     fixedSources: shares(fixed.sources),
     halfSources: shares(half.sources),
@@ -594,8 +602,8 @@ async function main() {
     log(`load average at the start of the load: ${loads()}`);
     const encodingNote = ENCODING === 'none' ? 'no Accept-Encoding (uncompressed)' : `Accept-Encoding: ${ENCODING}`;
     log(
-      `load: ${DURATION} s at saturation (autocannon, 16 connections), ${DURATION} s at ${FIXED_RATE} req/s arriving evenly (open loop), ` +
-        `${DURATION} s at half of the server's own saturation rate arriving evenly, ${DURATION} s of autocannon -R ${FIXED_RATE} (32 connections, per-second bursts)`,
+      `load, in this order: ${DURATION} s at saturation (autocannon, 16 connections), ${DURATION} s at half of the server's own saturation rate ` +
+        `arriving evenly (open loop), ${DURATION} s at ${FIXED_RATE} req/s arriving evenly, ${DURATION} s of autocannon -R ${FIXED_RATE} (32 connections, per-second bursts)`,
     );
     log(`client: ${encodingNote} to both servers; the raw baseline never compresses (raw = no compression), Husly answers with its compression`);
     const f = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-');

@@ -35,8 +35,16 @@ const SNAPSHOT_BATCH = 50_000;
 export class DwellingListReader implements OnModuleDestroy {
   private readonly logger = new Logger(DwellingListReader.name);
   private readonly pool: Pool;
+  /**
+   * The detail statement is prepared (a named statement: each connection parses and plans it once).
+   * Planning its three-table join cost PostgreSQL ~0.45 ms per call on the benchmark database, and
+   * running the prepared plan ~0.07 ms. Not on the embedded database: its socket server runs every
+   * connection in PGlite's one session, where a second connection preparing the same name fails.
+   */
+  private readonly detailStatementName: string | undefined;
 
   constructor(@Inject(DATABASE_HANDLE) database: DatabaseHandle, @Inject(APP_CONFIG) config: AppConfig) {
+    this.detailStatementName = database.mode === 'embedded' ? undefined : 'husly_dwelling_detail';
     // Parsed fields, not a connectionString, as the Prisma adapter does (prisma-adapter.ts).
     const pool: PoolConfig = { ...(parseIntoClientConfig(database.url) as PoolConfig) };
     // PGlite serves one query at a time: more connections only queue inside its socket server.
@@ -106,7 +114,7 @@ export class DwellingListReader implements OnModuleDestroy {
 
   /** A dwelling with its city, postal name and image keys (GET /api/dwellings/{id}); null when there is none. */
   async detail(id: number): Promise<DetailRow | null> {
-    const { rows } = await this.pool.query<ListResultRow>({ text: DWELLING_DETAIL_SQL, values: [id], ...DETAIL_QUERY_OPTIONS });
+    const { rows } = await this.pool.query<ListResultRow>({ name: this.detailStatementName, text: DWELLING_DETAIL_SQL, values: [id], ...DETAIL_QUERY_OPTIONS });
     return decodeDetailRow(rows[0]);
   }
 
