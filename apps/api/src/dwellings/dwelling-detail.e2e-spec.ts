@@ -136,6 +136,15 @@ describe('GET /api/dwellings/{id}', () => {
     }
   });
 
+  it('answers many details at once (the prepared statement on every connection of the pool)', async () => {
+    const city = await createCity(t.prisma);
+    const made = await Promise.all(Array.from({ length: 6 }, () => createDwelling(t.prisma, { cityId: city.id })));
+    const ids = Array.from({ length: 40 }, (_, i) => made[i % made.length].id);
+    const answers = await Promise.all(ids.map((id) => t.request('GET', `/api/dwellings/${id}`)));
+    expect(answers.map((res) => res.status)).toEqual(ids.map(() => 200));
+    expect(answers.map((res) => res.body.dwellingId)).toEqual(ids.map(String));
+  });
+
   it('keeps the fair-rent median per city and band for 10 minutes, then answers with it while the next one is read', async () => {
     const n = FAIR_RENT.minComparables;
     const zip = await freeZip(t.prisma);
