@@ -48,9 +48,11 @@ function summarize(values, n, ps) {
  * @param {number} o.duration seconds
  * @param {number} [o.maxConnections] keep-alive connections at most (opened as the load needs them)
  * @param {Record<string, string>} [o.headers] extra request headers
+ * @param {number[]} [o.expected] the statuses that are answers (latency sampled, not counted in
+ *   non2xx, e.g. [200, 404] for a workload that asks for missing ids too); by default every 2xx
  * @param {(status: number, headers: Record<string, string>) => void} [o.onResponse] per response, header names lower-cased
  */
-export async function constantArrivalRate({ url, nextPath, rate, duration, maxConnections = 64, headers = {}, onResponse }) {
+export async function constantArrivalRate({ url, nextPath, rate, duration, maxConnections = 64, headers = {}, expected, onResponse }) {
   if (!(rate > 0) || !(duration > 0) || !(maxConnections >= 1)) throw new RangeError('rate, duration and maxConnections must be positive');
   const target = new URL(url);
   if (target.protocol !== 'http:') throw new Error(`constantArrivalRate: only http:// is supported (${url})`);
@@ -196,7 +198,7 @@ export async function constantArrivalRate({ url, nextPath, rate, duration, maxCo
     conn.state = HEAD;
     responses++;
     if (now <= tEnd) inWindow++;
-    if (conn.status >= 200 && conn.status < 300) {
+    if (expected ? expected.includes(conn.status) : conn.status >= 200 && conn.status < 300) {
       latency[ok] = now - req.due;
       service[ok] = now - req.sentAt;
       ok++;

@@ -51,7 +51,7 @@ export class DwellingsService {
   private lastVersion?: string;
   private foldedAt = 0;
   private vacantTotal?: { at: number; value: Promise<number> };
-  private readonly fairRentMedians = new Map<string, { at: number; value: Promise<FairRentComparables> }>();
+  private readonly fairRentMedians = new Map<string, { at: number; value: Promise<FairRentComparables>; refreshing: boolean }>();
 
   constructor(
     private readonly prisma: PrismaService,
@@ -97,14 +97,15 @@ export class DwellingsService {
     });
   }
 
+  /**
+   * GET /api/dwellings/{id}: one statement for the dwelling, its city, postal name and image keys
+   * (dwelling-detail.query.ts), and beside it the subscription check of a logged-in viewer; the
+   * fair-rent median comes from memory. Visitors and non-subscribers get blurred images and no
+   * description.
+   */
   async detail(id: number, viewer: Viewer): Promise<DwellingDetail> {
-    const dwelling = await this.prisma.dwelling.findUnique({
-      where: { id },
-      include: { city: { select: { slug: true, label: true } }, images: { orderBy: { position: 'asc' } } },
-    });
+    const [dwelling, subscribed] = await Promise.all([this.reader.detail(id), this.isSubscriber(viewer)]);
     if (!dwelling || dwelling.status === DWELLING_STATUS.notFound) throw notFound();
-    const subscribed = await this.isSubscriber(viewer);
-    const postal = dwelling.zip ? await this.prisma.postalCode.findUnique({ where: { zip: dwelling.zip }, select: { name: true } }) : null;
     const facts: DwellingDetail['facts'] = {};
     const stored = (dwelling.facts ?? {}) as Record<string, unknown>;
     for (const key of DWELLING_FACT_KEYS) {
@@ -128,18 +129,18 @@ export class DwellingsService {
       timeframe: dwelling.timeframe,
       location: {
         street: dwelling.street,
-        city: postal?.name ?? dwelling.city.label,
+        city: (dwelling.zip ? dwelling.postalName : null) ?? dwelling.cityLabel,
         zip: dwelling.zip && /^\d{4}$/.test(dwelling.zip) ? dwelling.zip : null,
-        citySlug: dwelling.city.slug,
+        citySlug: dwelling.citySlug,
       },
       geolocation: dwelling.lat !== null && dwelling.lng !== null ? { lat: dwelling.lat, lng: dwelling.lng } : null,
-      images: dwelling.images.map((image) => mediaUrl(subscribed ? image.fullKey : image.blurredKey)),
+      images: (subscribed ? dwelling.fullKeys : dwelling.blurredKeys).map(mediaUrl),
       facts,
       status: dwelling.status,
       deletedAt: dwelling.deletedAt?.toISOString() ?? null,
       subscribed,
       costs: { monthly: dwelling.monthlyCost, moveIn: dwelling.moveInCost },
-      fairRent: await this.fairRent(dwelling, dwelling.city.label),
+      fairRent: await this.fairRent(dwelling, dwelling.cityLabel),
     };
   }
 
@@ -147,7 +148,9 @@ export class DwellingsService {
    * The fair-rent hint (libs/domain fairRentHint): the median rent per m² of the vacant dwellings
    * (list membership: deleted_at alone, as the lists) of the city and size band, kept a while per
    * city and band, since it moves slowly and reads a city's index (tens of ms in København on the
-   * 1M-row benchmark database).
+   * 1M-row benchmark database). Only the first detail of a city and band waits for it: once it is
+   * older than FAIR_RENT_TTL_MS, details go on with it while the next one is read beside them, and
+   * it is replaced when that arrives (so no detail waits every ten minutes per city and band).
    */
   private async fairRent(dwelling: { rent: number; size: number; cityId: number }, city: string): Promise<DwellingDetail['fairRent']> {
     const band = sizeBandOf(dwelling.size);
@@ -155,22 +158,41 @@ export class DwellingsService {
     const key = `${dwelling.cityId}:${band.min}`;
     const now = this.clock.now().getTime();
     let cached = this.fairRentMedians.get(key);
-    if (!cached || now - cached.at >= FAIR_RENT_TTL_MS || now < cached.at) {
-      const upper = band.max === null ? Prisma.empty : Prisma.sql`AND d.size < ${band.max}`;
-      const value = this.prisma.$queryRaw<Array<{ count: number; median: number | null }>>`
-        SELECT count(*)::int AS count, percentile_cont(0.5) WITHIN GROUP (ORDER BY d.rent::float8 / d.size) AS median
-        FROM dwellings d
-        WHERE d.city_id = ${dwelling.cityId} AND d.deleted_at IS NULL AND d.rent > 0 AND d.size >= ${band.min} ${upper}`.then((rows) => ({
-        count: rows[0]?.count ?? 0,
-        medianPerM2: rows[0]?.median ?? null,
-      }));
-      cached = { at: now, value };
-      this.fairRentMedians.set(key, cached);
-      value.catch(() => this.fairRentMedians.delete(key));
+    if (!cached) {
+      const entry = { at: now, value: this.readMedian(dwelling.cityId, band), refreshing: false };
+      cached = entry;
+      this.fairRentMedians.set(key, entry);
+      entry.value.catch(() => {
+        if (this.fairRentMedians.get(key) === entry) this.fairRentMedians.delete(key);
+      });
       if (this.fairRentMedians.size > 2_000) this.fairRentMedians.delete(this.fairRentMedians.keys().next().value as string);
+    } else if ((now - cached.at >= FAIR_RENT_TTL_MS || now < cached.at) && !cached.refreshing) {
+      const stale = cached;
+      stale.refreshing = true;
+      const fresh = { at: now, value: this.readMedian(dwelling.cityId, band), refreshing: false };
+      fresh.value.then(
+        () => {
+          if (this.fairRentMedians.get(key) === stale) this.fairRentMedians.set(key, fresh);
+        },
+        (error: unknown) => {
+          stale.refreshing = false; // the next detail tries again
+          this.logger.warn(`fair-rent median ${key}: ${String(error)}`);
+        },
+      );
     }
     const hint = fairRentHint(dwelling, await cached.value);
     return hint && { ...hint, city };
+  }
+
+  private readMedian(cityId: number, band: { min: number; max: number | null }): Promise<FairRentComparables> {
+    const upper = band.max === null ? Prisma.empty : Prisma.sql`AND d.size < ${band.max}`;
+    return this.prisma.$queryRaw<Array<{ count: number; median: number | null }>>`
+      SELECT count(*)::int AS count, percentile_cont(0.5) WITHIN GROUP (ORDER BY d.rent::float8 / d.size) AS median
+      FROM dwellings d
+      WHERE d.city_id = ${cityId} AND d.deleted_at IS NULL AND d.rent > 0 AND d.size >= ${band.min} ${upper}`.then((rows) => ({
+      count: rows[0]?.count ?? 0,
+      medianPerM2: rows[0]?.median ?? null,
+    }));
   }
 
   private filterOf(query: Omit<SearchQuery, 'q' | 'start' | 'pageSize'>): ListFilter {
