@@ -7,7 +7,7 @@
 //    the web app and renders the pages, NODE_ENV=production, APP_ROLE=web) on it, its list snapshot
 //    loaded. The pages: /, /koebenhavn (the largest city page, ~200,000 dwellings), /search?q=aarhus,
 //    /vis/{id} (the newest active dwelling in København) and /login, requested with the configured
-//    host (PUBLIC_URL http://127.0.0.1:{port}). The seeded dwellings have image keys but no files:
+//    host (PUBLIC_URL http://localhost:{port}). The seeded dwellings have image keys but no files:
 //    every image key a page names gets one of the seed's demo illustrations (dist/api/prisma/seed/
 //    demo-images.js, blurred 320x240 for visitors), so the list images load as they would. The
 //    dwelling map's tiles come from a local stand-in (MAP_TILE_URL; this machine has no internet):
@@ -364,7 +364,14 @@ function findings(lhr, origin, probed) {
   for (const category of ['accessibility', 'best-practices', 'seo']) {
     const refs = lhr.categories[category]?.auditRefs ?? [];
     const failed = refs.map((ref) => a[ref.id]).filter((audit) => audit && audit.score !== null && audit.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode));
-    if (failed.length) lines.push(`${category} failing: ${failed.map((audit) => audit.title).join('; ')}`);
+    for (const audit of failed) {
+      const items = (audit.details?.items ?? [])
+        .map((item) => [item.node?.snippet, item.url, item.source].find((v) => typeof v === 'string'))
+        .filter(Boolean)
+        .slice(0, 2)
+        .map((text) => text.slice(0, 100));
+      lines.push(`${category} failing: ${audit.title}${items.length ? ` — ${items.join('; ')}` : ''}`);
+    }
   }
   for (const warning of lhr.runWarnings ?? []) lines.push(`Lighthouse warning: ${warning}`);
   const broken = Object.values(a).filter((audit) => audit.scoreDisplayMode === 'error');
@@ -438,7 +445,8 @@ async function main() {
     const tiles = await startTileServer();
     tileOrigin = new URL(tiles.url.replace(/\{.\}/g, '0')).origin;
     const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
+    // A host name, as in production: the English links go to en.{host}, which an address cannot have.
+    const origin = `http://localhost:${port}`;
     const portal = start(
       'portal',
       process.execPath,
@@ -476,7 +484,8 @@ async function main() {
     temporary.push(userDataDir);
     chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
-      chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      // localhost and en.localhost to the address the portal listens on, not first to ::1.
+      chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--host-resolver-rules=MAP localhost 127.0.0.1, MAP *.localhost 127.0.0.1'],
       userDataDir,
       handleSIGINT: false,
       logLevel: 'silent',
