@@ -217,7 +217,15 @@ async function runLighthouse(url) {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
     const error = !result ? 'no result' : result.lhr.runtimeError && `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`;
-    if (!error) return result.lhr;
+    if (!error) {
+      // The trace's own layout shifts (their elements are what the failing layout-shifts audit would name): where they were.
+      const events = result.artifacts?.Trace?.traceEvents ?? [];
+      result.lhr.benchShifts = events
+        // had_recent_input is set in Lighthouse's emulated loads without any input, and its CLS counts them: no filter on it.
+        .filter((e) => e.name === 'LayoutShift' && e.args?.data?.score > 0)
+        .map((e) => ({ score: e.args.data.score, rects: (e.args.data.impacted_nodes ?? []).map((n) => `${(n.old_rect ?? []).join(',')} → ${(n.new_rect ?? []).join(',')}`) }));
+      return result.lhr;
+    }
     if (attempt === 3) throw new Error(`Lighthouse on ${url}: ${error}`);
     log(`  (Lighthouse on ${url} failed, repeated: ${error})`);
   }
@@ -503,6 +511,7 @@ async function main() {
             METRICS.map(([name, id]) => `${name} ${name === 'CLS' ? metric(lhr, id).toFixed(3) : ms(metric(lhr, id))}`).join(', ') +
             ` (benchmarkIndex ${Math.round(lhr.environment?.benchmarkIndex ?? NaN)})`,
         );
+        for (const shift of lhr.benchShifts) log(`    layout shift ${shift.score.toFixed(4)}: rects (x,y,w,h, device px) ${shift.rects.join('; ')}`);
       }
       page.median = computeMedianRun(page.runs);
       page.scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(page.runs.map((lhr) => score(lhr, c)))]));
