@@ -1,0 +1,653 @@
+// npm run bench:pages [-- --runs 3] [-- --duration 10] [-- --rate 50] [-- --label before] [-- --note "text"]
+//                     [-- --only home,city] [-- --reports DIR] [-- --reseed]
+//
+// What a phone gets from the portal's landing pages (issue 16), on the built app as production runs it:
+// 1. Data: the 1,000,000-dwelling benchmark database husly_bench (bench/shared/bench-database.mjs,
+//    created and seeded as bench:search does when missing), one portal (the built API, which serves
+//    the web app and renders the pages, NODE_ENV=production, APP_ROLE=web) on it, its list snapshot
+//    loaded. The pages: /, /koebenhavn (the largest city page, ~200,000 dwellings), /search?q=aarhus,
+//    /vis/{id} (the newest active dwelling in København) and /login, requested with the configured
+//    host (PUBLIC_URL http://localhost:{port}). The seeded dwellings have image keys but no files:
+//    every image key a page names gets one of the seed's demo illustrations (dist/api/prisma/seed/
+//    demo-images.js, blurred 320x240 for visitors), so the list images load as they would. The
+//    dwelling map's tiles come from a local stand-in (MAP_TILE_URL; this machine has no internet):
+//    256x256 PNGs drawn here, counted under images, not under our HTML, JS or CSS.
+// 2. A sequential warm-up pass (20 requests per page; its median is the unloaded render time).
+// 3. Lighthouse 12.2.3 (its default config: mobile form factor, simulated throttling) in Debian's
+//    Chromium (CHROMIUM_PATH overrides /usr/bin/chromium), --runs times per page with storage reset:
+//    what a first-time visitor sees, cookie-consent banner included. Median performance score and
+//    metrics, the other categories' scores, and the median run's opportunities and diagnostics.
+//    Lighthouse 12.2.3 (13 needs Node 22) cannot read this Chromium's trace elements, so its LCP
+//    element, layout-shift and render-blocking audits error; a probe() in the same browser reports them.
+// 4. Bytes on the wire per page: the HTML as a browser gets it (Accept-Encoding: br, gzip) and in
+//    gzip, and the JS and CSS the page loaded in Lighthouse's median run: its transfer (brotli, as
+//    the server prefers) and each file fetched again with Accept-Encoding: gzip (the targets are in
+//    gzip). 1 KB = 1,000 bytes.
+// 5. Server render time: --rate (50) requests/s of each page arriving evenly for --duration (10) s,
+//    open loop (bench/search/arrival-rate.mjs), Accept-Encoding: br, gzip: p50/p99/max and errors.
+// Prints a summary against issue 16's targets and writes everything to
+// bench/pages/results/<date>-<label>.log. Not part of `npm test`; run it on an otherwise idle machine
+// (it prints the load average): Lighthouse's simulated timings scale with the CPU it gets.
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { generateReport } from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import sharp from 'sharp';
+import { BENCH_DB, BENCH_URL, prepareDatabase, productionEnv, warmMemory } from '../shared/bench-database.mjs';
+import { children, freePort, root, sleep, start, stopAll, waitFor } from '../shared/processes.mjs';
+import { constantArrivalRate } from '../search/arrival-rate.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const RUNS = Number(option('--runs', 3));
+const DURATION = Number(option('--duration', 10));
+const RATE = Number(option('--rate', 50));
+const LABEL = option('--label', 'run');
+const NOTE = option('--note', '');
+const ONLY = option('--only', '');
+const REPORTS = option('--reports', '');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const WARM_UP = 20;
+if (!(RUNS >= 1 && DURATION > 0 && RATE > 0) || !/^[\w.-]+$/.test(LABEL)) {
+  throw new Error('--runs, --duration and --rate must be positive, --label a plain word');
+}
+
+// Issue 16's targets on this machine.
+const TARGET = { performance: 90, landingJsGzip: 100_000, cityHtmlGzip: 30_000, renderP99: 50, cls: 0 };
+const BROWSER_ENCODING = 'br, gzip';
+
+// --- output: the console and the results file -----------------------------------------------------
+
+const date = new Date().toISOString().slice(0, 10);
+const resultsDir = join(root, 'bench', 'pages', 'results');
+mkdirSync(resultsDir, { recursive: true });
+let resultsFile = join(resultsDir, `${date}-${LABEL}.log`);
+for (let n = 2; existsSync(resultsFile); n++) resultsFile = join(resultsDir, `${date}-${LABEL}-${n}.log`);
+writeFileSync(resultsFile, '');
+const log = (...parts) => {
+  const text = parts.join(' ');
+  console.log(text);
+  appendFileSync(resultsFile, `${text}\n`);
+};
+const logStderr = (text) => {
+  process.stderr.write(text);
+  appendFileSync(resultsFile, text);
+};
+
+const kb = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1000).toFixed(1)} KB` : '-');
+const ms = (value, digits = 0) => (Number.isFinite(value) ? `${value.toFixed(digits)} ms` : '-');
+const median = (values) => {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const load = () => loadavg().map((l) => l.toFixed(2)).join(', ');
+
+// --- clean-up on every way out ---------------------------------------------------------------------
+
+const temporary = [];
+let chrome = null;
+let tileServer = null;
+let cleaning = null;
+let interrupted = false;
+function cleanUp() {
+  cleaning ??= (async () => {
+    await Promise.allSettled([chrome?.kill(), stopAll(interrupted ? 3000 : 10_000), new Promise((r) => (tileServer ? (tileServer.closeAllConnections(), tileServer.close(r)) : r()))]);
+    for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    interrupted = true;
+    console.error(`\nbench:pages: ${signal}, stopping the portal and Chromium`);
+    appendFileSync(resultsFile, `\ninterrupted (${signal})\n`);
+    void cleanUp().then(() => process.exit(130));
+  });
+}
+// Last resort when the process ends without the above (an uncaught error): no orphans.
+process.once('exit', () => {
+  for (const child of [chrome?.process, ...children]) {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+});
+
+// --- raw HTTP: bytes as they travel ------------------------------------------------------------------
+
+/** GET with the given headers; the body as received (still compressed), nothing decoded. */
+function rawGet(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+// --- the map tiles' stand-in -------------------------------------------------------------------------
+
+/** A 256x256 PNG with a few blocks and streets, so that tiles cost about what a town's tiles do. */
+async function tilePng() {
+  const shapes = [];
+  let seed = 7;
+  const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  for (let i = 0; i < 60; i++) {
+    const x = Math.floor(random() * 240);
+    const y = Math.floor(random() * 240);
+    shapes.push(`<rect x="${x}" y="${y}" width="${8 + Math.floor(random() * 30)}" height="${8 + Math.floor(random() * 30)}" fill="#d9d0c9" stroke="#c4b6ab"/>`);
+  }
+  for (let i = 0; i < 12; i++) {
+    const [a, b, c, d] = [random(), random(), random(), random()].map((v) => Math.floor(v * 256));
+    shapes.push(`<path d="M${a} 0 Q${b} ${c} ${d} 256" stroke="#fff" stroke-width="${3 + (i % 4) * 2}" fill="none"/>`);
+    shapes.push(`<text x="${b}" y="${c}" font-size="10" fill="#555">Gade ${i}</text>`);
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#f2efe9"/>${shapes.join('')}</svg>`;
+  return sharp(Buffer.from(svg)).png({ palette: true }).toBuffer();
+}
+
+async function startTileServer() {
+  const png = await tilePng();
+  const port = await freePort();
+  const served = { count: 0, bytes: 0 };
+  tileServer = createServer((req, res) => {
+    served.count++;
+    served.bytes += png.length;
+    res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': png.length, 'Cache-Control': 'max-age=86400', 'Access-Control-Allow-Origin': '*' });
+    res.end(png);
+  });
+  await new Promise((r) => tileServer.listen(port, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`, tileBytes: png.length, served };
+}
+
+// --- data --------------------------------------------------------------------------------------------
+
+async function pickDwelling(db) {
+  const { rows } = await db.query(`SELECT d.id FROM dwellings d JOIN cities c ON c.id = d.city_id
+    WHERE c.slug = 'koebenhavn' AND d.status = 1 AND d.deleted_at IS NULL ORDER BY d.created_at DESC, d.id DESC LIMIT 1`);
+  if (!rows.length) throw new Error(`${BENCH_DB}: no active dwelling in København`);
+  return rows[0].id;
+}
+
+/** Gives every image key a page names a file: the demo pool's blurred or full illustration. */
+async function linkImages(db, mediaDir, pool, html) {
+  const keys = [...new Set(html.match(/\b[0-9a-f]{32}\b/g) ?? [])];
+  if (!keys.length) return 0;
+  const { rows } = await db.query(
+    `SELECT blurred_key AS key, true AS blurred FROM dwelling_images WHERE blurred_key = ANY($1)
+     UNION ALL SELECT full_key, false FROM dwelling_images WHERE full_key = ANY($1)`,
+    [keys],
+  );
+  let linked = 0;
+  for (const [i, row] of rows.entries()) {
+    const target = join(mediaDir, `${row.key}.jpg`);
+    if (existsSync(target)) continue;
+    const entry = pool[i % pool.length];
+    linkSync(row.blurred ? entry.blurred : entry.full, target);
+    linked++;
+  }
+  return linked;
+}
+
+// --- Lighthouse ----------------------------------------------------------------------------------------
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const METRICS = [
+  ['FCP', 'first-contentful-paint'],
+  ['LCP', 'largest-contentful-paint'],
+  ['TBT', 'total-blocking-time'],
+  ['CLS', 'cumulative-layout-shift'],
+  ['SI', 'speed-index'],
+];
+
+/** One Lighthouse run; a run that fails to record its trace (NO_NAVSTART and the like, now and then) is repeated, twice at most. */
+async function runLighthouse(url) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    const error = !result ? 'no result' : result.lhr.runtimeError && `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`;
+    if (!error) {
+      // The trace's own layout shifts (their elements are what the failing layout-shifts audit would name): where they were.
+      const events = result.artifacts?.Trace?.traceEvents ?? [];
+      result.lhr.benchShifts = events
+        // had_recent_input is set in Lighthouse's emulated loads without any input, and its CLS counts them: no filter on it.
+        .filter((e) => e.name === 'LayoutShift' && e.args?.data?.score > 0)
+        .map((e) => ({ score: e.args.data.score, rects: (e.args.data.impacted_nodes ?? []).map((n) => `${(n.old_rect ?? []).join(',')} → ${(n.new_rect ?? []).join(',')}`) }));
+      return result.lhr;
+    }
+    if (attempt === 3) throw new Error(`Lighthouse on ${url}: ${error}`);
+    log(`  (Lighthouse on ${url} failed, repeated: ${error})`);
+  }
+}
+
+/**
+ * What Lighthouse 12.2.3 cannot tell with this Chromium: its trace-elements gatherer fails on the
+ * newer trace format ("reading 'frame_sequence'"), which takes the LCP element, layout-shift
+ * elements and render-blocking audits with it. The browser itself tells them: one more first visit in
+ * a fresh context with Lighthouse's mobile screen, user agent and CPU slowdown (no network throttling),
+ * reading the PerformanceObserver's LCP and layout-shift entries and each resource's renderBlockingStatus.
+ */
+async function probe(url, settings) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const screen = settings.screenEmulation;
+    const context = await browser.newContext({
+      viewport: { width: screen.width, height: screen.height },
+      deviceScaleFactor: screen.deviceScaleFactor,
+      isMobile: true,
+      hasTouch: true,
+      userAgent: settings.emulatedUserAgent,
+    });
+    const page = await context.newPage();
+    // Lighthouse's mobile CPU (4x slower): shifts that depend on when the scripts run show up as they would on a phone.
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: settings.throttling.cpuSlowdownMultiplier });
+    await page.addInitScript(() => {
+      window.__bench = { lcp: [], shifts: [] };
+      new PerformanceObserver((list) => window.__bench.lcp.push(...list.getEntries())).observe({ type: 'largest-contentful-paint', buffered: true });
+      new PerformanceObserver((list) => window.__bench.shifts.push(...list.getEntries())).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForTimeout(3000); // hydration, the map, late images
+    const found = await page.evaluate(() => {
+      const describe = (el) => {
+        if (!el) return null;
+        const classes = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+        const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60);
+        return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${classes}>${text ? ` "${text}"` : ''}`;
+      };
+      const last = window.__bench.lcp.at(-1);
+      return {
+        lcp: last ? { element: describe(last.element), url: last.url, size: last.size, time: last.startTime } : null,
+        shifts: window.__bench.shifts.filter((e) => !e.hadRecentInput).map((e) => ({ value: e.value, sources: (e.sources ?? []).map((src) => describe(src.node)) })),
+        blocking: performance
+          .getEntriesByType('resource')
+          .filter((e) => e.renderBlockingStatus === 'blocking')
+          .map((e) => ({ url: e.name, bytes: e.transferSize, duration: e.duration })),
+      };
+    });
+    await context.close();
+    return found;
+  } finally {
+    await browser.close();
+  }
+}
+
+const score = (lhr, category) => Math.round((lhr.categories[category]?.score ?? NaN) * 100);
+const metric = (lhr, id) => lhr.audits[id]?.numericValue ?? NaN;
+
+/** The page's own resources loaded during the run, by Lighthouse's network-requests audit. */
+function requestsOf(lhr, origin) {
+  return (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.url.startsWith(origin));
+}
+
+/** Lighthouse's resource-summary: requests and transfer by type (document, script, stylesheet, image, other, total). */
+const wireBytes = (lhr) => Object.fromEntries((lhr.audits['resource-summary']?.details?.items ?? []).map((i) => [i.resourceType, i]));
+
+let tileOrigin = null;
+const shortUrl = (url, origin) =>
+  typeof url === 'string' ? url.replace(origin, '').replace(tileOrigin ?? /^$/, '[map tile stand-in]').replace(/^(.{90}).+$/, '$1…') : '';
+
+/** The median run's findings: what the lead decides the fixes from. */
+function findings(lhr, origin, probed) {
+  const lines = [];
+  const a = lhr.audits;
+  const lcp = a['largest-contentful-paint-element']?.details?.items ?? [];
+  const node = lcp[0]?.items?.[0]?.node;
+  if (node) lines.push(`LCP element: ${node.nodeLabel ?? ''} — ${(node.snippet ?? '').slice(0, 140)}`);
+  const phases = lcp[1]?.items ?? [];
+  if (phases.length) lines.push(`LCP phases: ${phases.map((p) => `${p.phase} ${ms(p.timing)}`).join(', ')}`);
+  if (probed) {
+    const { lcp: element, shifts, blocking } = probed;
+    if (!node && element) lines.push(`LCP element (browser): ${element.element}${element.url ? ` ${shortUrl(element.url, origin)}` : ''}, ${element.size} px², at ${ms(element.time)} (no network throttling)`);
+    lines.push(`render-blocking (browser): ${blocking.length ? blocking.map((b) => `${shortUrl(b.url, origin)} ${kb(b.bytes)}`).join(', ') : 'none'}`);
+    const shifted = shifts.filter((e) => e.value > 0);
+    lines.push(
+      `layout shifts (browser, ${probed.visits} visits): ${shifted.length ? shifted.map((e) => `visit ${e.visit}: ${e.value.toFixed(4)} ${e.sources.join(' ')}`).join('; ') : 'none'}`,
+    );
+  }
+  const lcpImage = a['prioritize-lcp-image'];
+  if (lcpImage && lcpImage.score !== null && lcpImage.score < 1) lines.push(`${lcpImage.title}: ${lcpImage.displayValue ?? ''}`);
+  const lazy = a['lcp-lazy-loaded'];
+  if (lazy && lazy.score === 0) lines.push(`${lazy.title}`);
+
+  // Opportunities and diagnostics of the performance category that did not pass, largest saving first.
+  const perfRefs = lhr.categories.performance?.auditRefs ?? [];
+  const failing = perfRefs
+    .map((ref) => a[ref.id])
+    .filter((audit) => audit && isNotMetric(audit) && audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'notApplicable')
+    .map((audit) => {
+      const savings = audit.metricSavings ?? {};
+      const savedMs = Math.max(0, savings.LCP ?? 0, savings.FCP ?? 0, savings.TBT ?? 0, audit.details?.overallSavingsMs ?? 0);
+      return { audit, savedMs, savedBytes: audit.details?.overallSavingsBytes ?? 0 };
+    })
+    .sort((x, y) => y.savedMs - x.savedMs || y.savedBytes - x.savedBytes);
+  const aboutTiles = (audit) => {
+    const items = audit.details?.items ?? [];
+    return tileOrigin !== null && items.length > 0 && items.every((item) => String(item.url ?? '').startsWith(tileOrigin));
+  };
+  const tilesOnly = failing.filter(({ audit }) => aboutTiles(audit));
+  for (const { audit } of failing.filter(({ audit }) => !aboutTiles(audit))) {
+    const savings = Object.entries(audit.metricSavings ?? {})
+      .filter(([, v]) => v > 0)
+      .map(([k, v]) => `${k} −${k === 'CLS' ? v.toFixed(3) : ms(v)}`)
+      .join(', ');
+    lines.push(`✗ ${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ''}${savings ? ` (est. ${savings})` : ''}`);
+    for (const item of (audit.details?.items ?? []).slice(0, 3)) {
+      const what = item.url ?? item.node?.snippet ?? item.label ?? item.groupLabel ?? item.entity ?? item.source?.url ?? '';
+      const numbers = [
+        item.wastedBytes !== undefined && `wasted ${kb(item.wastedBytes)}`,
+        item.totalBytes !== undefined && `of ${kb(item.totalBytes)}`,
+        item.wastedMs !== undefined && `wasted ${ms(item.wastedMs)}`,
+        item.duration !== undefined && `${ms(item.duration)}`,
+        item.total !== undefined && `${ms(item.total)}`,
+        item.startTime !== undefined && `at ${ms(item.startTime)}`,
+      ].filter(Boolean);
+      if (what || numbers.length) lines.push(`    ${shortUrl(String(what), origin).slice(0, 110)}  ${numbers.join(', ')}`);
+    }
+  }
+  if (tilesOnly.length) lines.push(`(left out, about the map tiles only, which come from the tile server: ${tilesOnly.map(({ audit }) => audit.title).join('; ')})`);
+  // Always: the main thread's work, its long tasks, the DOM and the total weight.
+  const always = ['bootup-time', 'mainthread-work-breakdown', 'long-tasks', 'dom-size', 'total-byte-weight', 'server-response-time'];
+  lines.push(
+    `diagnostics: ${always
+      .map((id) => a[id])
+      .filter(Boolean)
+      .map((audit) => `${audit.id} ${audit.displayValue ?? (audit.details?.items?.length !== undefined ? `${audit.details.items.length} items` : '')}`)
+      .join('; ')}`,
+  );
+  const longTasks = (a['long-tasks']?.details?.items ?? []).slice(0, 5);
+  if (longTasks.length) lines.push(`long tasks: ${longTasks.map((t) => `${shortUrl(t.url, origin) || '?'} ${ms(t.duration)} at ${ms(t.startTime)}`).join('; ')}`);
+  // The other categories: what failed, by title.
+  for (const category of ['accessibility', 'best-practices', 'seo']) {
+    const refs = lhr.categories[category]?.auditRefs ?? [];
+    const failed = refs.map((ref) => a[ref.id]).filter((audit) => audit && audit.score !== null && audit.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode));
+    for (const audit of failed) {
+      const items = (audit.details?.items ?? [])
+        .map((item) => [item.node?.snippet, item.url, item.source].find((v) => typeof v === 'string'))
+        .filter(Boolean)
+        .slice(0, 2)
+        .map((text) => text.slice(0, 100));
+      lines.push(`${category} failing: ${audit.title}${items.length ? ` — ${items.join('; ')}` : ''}`);
+    }
+  }
+  for (const warning of lhr.runWarnings ?? []) lines.push(`Lighthouse warning: ${warning}`);
+  const broken = Object.values(a).filter((audit) => audit.scoreDisplayMode === 'error');
+  if (broken.length) lines.push(`Lighthouse audits that errored: ${broken.map((audit) => audit.id).join(', ')} (${broken[0].errorMessage?.slice(0, 100)})`);
+  return lines;
+}
+function isNotMetric(audit) {
+  return !METRICS.some(([, id]) => id === audit.id) && !['interactive', 'max-potential-fid'].includes(audit.id);
+}
+
+/** Waits until the portal answers /api/health within 50 ms three times running: its backlog is gone. Null after 120 s. */
+async function drain(origin) {
+  const started = performance.now();
+  for (let quick = 0; quick < 3; ) {
+    if (performance.now() - started > 120_000) return null;
+    const t0 = performance.now();
+    await rawGet(`${origin}/api/health`).catch(() => null);
+    quick = performance.now() - t0 < 50 ? quick + 1 : 0;
+    await sleep(100);
+  }
+  return performance.now() - started;
+}
+
+// --- main ------------------------------------------------------------------------------------------------
+
+function gitDescription() {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const branch = execFileSync('git', ['rev-parse', '--abbrev-ref', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).trim() ? ' (uncommitted changes)' : '';
+    return `${branch} ${commit}${dirty}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main() {
+  const chromiumVersion = (() => {
+    try {
+      return execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      throw new Error(`no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+    }
+  })();
+  log(`# bench:pages ${LABEL} ${new Date().toISOString()}`);
+  log(`code: ${gitDescription()}; node ${process.version}; lighthouse 12.2.3; ${chromiumVersion}; ${cpus().length} cores`);
+  log(`load average at start (1, 5, 15 min): ${load()}${NOTE ? `\nnote: ${NOTE}` : ''}`);
+  log(`Lighthouse ${RUNS} runs per page; render time at ${RATE} req/s for ${DURATION} s per page; 1 KB = 1,000 bytes\n`);
+
+  await prepareDatabase({ reseed: args.includes('--reseed'), log });
+  const db = new pg.Client({ connectionString: BENCH_URL });
+  await db.connect();
+  try {
+    const dwellingId = await pickDwelling(db);
+    const PAGES = [
+      { name: 'home', path: '/', landing: true },
+      { name: 'city', path: '/koebenhavn', landing: true, city: true },
+      { name: 'search', path: '/search?q=aarhus', landing: true },
+      { name: 'dwelling', path: `/vis/${dwellingId}`, landing: true },
+      { name: 'login', path: '/login', landing: false },
+    ].filter((p) => !ONLY || ONLY.split(',').includes(p.name));
+
+    // The portal, its images and its map tiles.
+    const dataDir = mkdtempSync(join(tmpdir(), 'husly-bench-pages-'));
+    temporary.push(dataDir);
+    const mediaDir = join(dataDir, 'media', 'dwellings');
+    mkdirSync(mediaDir, { recursive: true });
+    const require = createRequire(import.meta.url);
+    const { generateImagePool } = require(join(root, 'dist/api/prisma/seed/demo-images.js'));
+    const pool = await generateImagePool({ dir: join(dataDir, 'image-pool'), count: 24 });
+    const tiles = await startTileServer();
+    tileOrigin = new URL(tiles.url.replace(/\{.\}/g, '0')).origin;
+    const port = await freePort();
+    // A host name, as in production: the English links go to en.{host}, which an address cannot have.
+    const origin = `http://localhost:${port}`;
+    const portal = start(
+      'portal',
+      process.execPath,
+      ['dist/api/apps/api/src/main.js'],
+      { ...productionEnv(), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, APP_ROLE: 'web', DB_POOL_SIZE: '10', MAP_TILE_URL: tiles.url },
+      { onStderr: logStderr },
+    );
+    await waitFor(`${origin}/api/health`, portal);
+    const warmed = await warmMemory(origin, 'koebenhavn');
+    log(`portal: ${origin} (PUBLIC_URL), ${BENCH_DB}, list snapshot ${warmed === null ? 'NOT loaded within 120 s' : `loaded after ${(warmed / 1000).toFixed(1)} s`}`);
+
+    // Images for what the pages show, and the sequential warm-up.
+    let linked = 0;
+    for (const page of PAGES) {
+      const res = await rawGet(`${origin}${page.path}`);
+      if (res.status !== 200) throw new Error(`${page.path}: HTTP ${res.status}`);
+      linked += await linkImages(db, mediaDir, pool, res.body.toString('utf8'));
+    }
+    log(`images: ${linked} image files for the keys the pages name (demo illustrations); map tiles: a ${kb(tiles.tileBytes)} PNG each from ${tiles.url}`);
+    log(`\n## Sequential warm-up: ${WARM_UP} requests per page, one at a time (Accept-Encoding: ${BROWSER_ENCODING})`);
+    for (const page of PAGES) {
+      const times = [];
+      for (let i = 0; i < WARM_UP; i++) {
+        const t0 = performance.now();
+        const res = await rawGet(`${origin}${page.path}`, { 'Accept-Encoding': BROWSER_ENCODING });
+        times.push(performance.now() - t0);
+        if (res.status !== 200) throw new Error(`${page.path}: HTTP ${res.status}`);
+      }
+      page.sequential = median(times.slice(WARM_UP / 2));
+      log(`${page.path.padEnd(22)} first ${ms(times[0], 1)}, median of the last ${WARM_UP / 2} ${ms(page.sequential, 1)}`);
+    }
+
+    // Lighthouse.
+    const userDataDir = mkdtempSync(join(tmpdir(), 'husly-bench-chromium-'));
+    temporary.push(userDataDir);
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      // localhost and en.localhost to the address the portal listens on, not first to ::1.
+      chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--host-resolver-rules=MAP localhost 127.0.0.1, MAP *.localhost 127.0.0.1'],
+      userDataDir,
+      handleSIGINT: false,
+      logLevel: 'silent',
+    });
+    log(`\n## Lighthouse (mobile, simulated throttling, default config), ${RUNS} runs per page`);
+    log(`A first-time visitor each run (storage reset before it): no cookies, so the cookie-consent banner shows, as it does to every new visitor.`);
+    log(`load average before Lighthouse: ${load()}`);
+    for (const page of PAGES) {
+      page.runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        const lhr = await runLighthouse(`${origin}${page.path}`);
+        page.runs.push(lhr);
+        log(
+          `${page.path.padEnd(22)} run ${i + 1}: performance ${score(lhr, 'performance')}, ` +
+            METRICS.map(([name, id]) => `${name} ${name === 'CLS' ? metric(lhr, id).toFixed(3) : ms(metric(lhr, id))}`).join(', ') +
+            ` (benchmarkIndex ${Math.round(lhr.environment?.benchmarkIndex ?? NaN)})`,
+        );
+        for (const shift of lhr.benchShifts) log(`    layout shift ${shift.score.toFixed(4)}: rects (x,y,w,h, device px) ${shift.rects.join('; ')}`);
+      }
+      page.median = computeMedianRun(page.runs);
+      page.scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(page.runs.map((lhr) => score(lhr, c)))]));
+      page.metrics = Object.fromEntries(METRICS.map(([name, id]) => [name, median(page.runs.map((lhr) => metric(lhr, id)))]));
+      page.maxCls = Math.max(...page.runs.map((lhr) => metric(lhr, 'cumulative-layout-shift')));
+      // As many browser visits as Lighthouse runs: a shift that happens now and then shows in some.
+      const visits = [];
+      for (let i = 0; i < RUNS; i++) visits.push(await probe(`${origin}${page.path}`, page.median.configSettings));
+      page.probed = { ...visits[0], visits: visits.length, shifts: visits.flatMap((v, i) => v.shifts.map((shift) => ({ ...shift, visit: i + 1 }))) };
+      if (REPORTS) {
+        mkdirSync(REPORTS, { recursive: true });
+        writeFileSync(join(REPORTS, `${date}-${LABEL}-${page.name}.html`), generateReport(page.median, 'html'));
+        writeFileSync(join(REPORTS, `${date}-${LABEL}-${page.name}.json`), JSON.stringify(page.median));
+      }
+    }
+    await chrome.kill();
+    chrome = null;
+
+    log('\n| page | performance (median, min–max) | FCP | LCP | TBT | CLS (max of runs) | Speed Index | accessibility | best practices | SEO |');
+    log('|---|---|---|---|---|---|---|---|---|---|');
+    for (const page of PAGES) {
+      const perf = page.runs.map((lhr) => score(lhr, 'performance'));
+      const m = page.metrics;
+      log(
+        `| ${page.path} | ${page.scores.performance} (${Math.min(...perf)}–${Math.max(...perf)}) | ${ms(m.FCP)} | ${ms(m.LCP)} | ${ms(m.TBT)} | ` +
+          `${m.CLS.toFixed(3)} (${page.maxCls.toFixed(3)}) | ${ms(m.SI)} | ${page.scores.accessibility} | ${page.scores['best-practices']} | ${page.scores.seo} |`,
+      );
+    }
+
+    log(`\n## Lighthouse's findings per page (its median run: closest to the median FCP and TTI)`);
+    for (const page of PAGES) {
+      log(`\n### ${page.path}`);
+      for (const line of findings(page.median, origin, page.probed)) log(`  ${line}`);
+    }
+
+    // Bytes on the wire.
+    log(`\n## Bytes on the wire (HTML fetched again; JS and CSS: what Lighthouse's median run loaded, refetched with Accept-Encoding: gzip)`);
+    log(`wire: Lighthouse's transferSize (brotli where the server has it, response headers included); gzip and raw: bodies only`);
+    log('| page | HTML br / gzip / raw | JS files: wire / gzip / raw | CSS files: wire / gzip / raw | images: wire | other: wire | all requests: wire |');
+    log('|---|---|---|---|---|---|---|');
+    for (const page of PAGES) {
+      const url = `${origin}${page.path}`;
+      const [br, gz, raw] = await Promise.all([
+        rawGet(url, { 'Accept-Encoding': BROWSER_ENCODING }),
+        rawGet(url, { 'Accept-Encoding': 'gzip' }),
+        rawGet(url, { 'Accept-Encoding': 'identity' }),
+      ]);
+      page.html = { br: br.body.length, gzip: gz.body.length, raw: raw.body.length, encoding: br.headers['content-encoding'] ?? 'none' };
+      const requests = requestsOf(page.median, origin);
+      const sum = async (type) => {
+        const files = [...new Map(requests.filter((r) => r.resourceType === type).map((r) => [r.url, r])).values()];
+        const sizes = await Promise.all(
+          files.map(async (r) => {
+            const [g, plain] = await Promise.all([rawGet(r.url, { 'Accept-Encoding': 'gzip' }), rawGet(r.url, { 'Accept-Encoding': 'identity' })]);
+            return { url: r.url, wire: r.transferSize ?? 0, gzip: g.body.length, raw: plain.body.length, gzipped: g.headers['content-encoding'] === 'gzip' };
+          }),
+        );
+        const total = (key) => sizes.reduce((s, f) => s + f[key], 0);
+        return { files: sizes, wire: total('wire'), gzip: total('gzip'), raw: total('raw') };
+      };
+      page.js = await sum('Script');
+      page.css = await sum('Stylesheet');
+      const summary = wireBytes(page.median);
+      log(
+        `| ${page.path} | ${kb(page.html.br)} (${page.html.encoding}) / ${kb(page.html.gzip)} / ${kb(page.html.raw)} | ` +
+          `${page.js.files.length}: ${kb(page.js.wire)} / ${kb(page.js.gzip)} / ${kb(page.js.raw)} | ${page.css.files.length}: ${kb(page.css.wire)} / ${kb(page.css.gzip)} / ${kb(page.css.raw)} | ` +
+          `${summary.image?.requestCount ?? 0}: ${kb(summary.image?.transferSize)} | ${summary.other?.requestCount ?? 0}: ${kb(summary.other?.transferSize)} | ${summary.total?.requestCount ?? 0}: ${kb(summary.total?.transferSize)} |`,
+      );
+    }
+    log('\nJS and CSS files per page (gzip size; * = served uncompressed to a gzip-only client):');
+    for (const page of PAGES) {
+      const list = [...page.js.files, ...page.css.files].map((f) => `${f.url.replace(`${origin}/assets/`, '')} ${kb(f.gzip)}${f.gzipped || f.raw < 1000 ? '' : '*'}`);
+      log(`  ${page.path}: ${list.join(', ')}`);
+    }
+    const notFound = PAGES.flatMap((page) => requestsOf(page.median, '').filter((r) => r.statusCode >= 400).map((r) => `${page.path}: ${r.statusCode} ${r.url}`));
+    log(`failed requests during the Lighthouse runs: ${notFound.length ? `\n  ${notFound.join('\n  ')}` : 'none'}`);
+    log(`map tiles served by the stand-in: ${tiles.served.count} (${kb(tiles.served.bytes)}) over all runs`);
+
+    // Server render time under load.
+    log(`\n## Server render time: ${RATE} req/s per page arriving evenly for ${DURATION} s (open loop), Accept-Encoding: ${BROWSER_ENCODING}`);
+    log(`load average before the load: ${load()}`);
+    log(`latency from each request's due time; a request unanswered 10 s after it was due is a timeout. An overloaded portal keeps rendering`);
+    log(`requests whose clients gave up: the next page waits until it answers /api/health within 50 ms again (the drain column).`);
+    log('| page | achieved req/s | p50 | p90 | p99 | max | errors (non-2xx, socket, timeout) | sequential median | drain |');
+    log('|---|---|---|---|---|---|---|---|---|');
+    for (const page of PAGES) {
+      const result = await constantArrivalRate({
+        url: origin,
+        nextPath: () => page.path,
+        rate: RATE,
+        duration: DURATION,
+        headers: { 'Accept-Encoding': BROWSER_ENCODING, Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+      });
+      page.load = result;
+      page.drained = await drain(origin);
+      const l = result.latency;
+      log(
+        `| ${page.path} | ${result.requests.average.toFixed(1)} | ${ms(l.p50, 1)} | ${ms(l.p90, 1)} | ${ms(l.p99, 1)} | ${ms(l.max, 1)} | ` +
+          `${result.non2xx + result.errors + result.timeouts} (${result.non2xx}, ${result.errors}, ${result.timeouts}) | ${ms(page.sequential, 1)} | ` +
+          `${page.drained === null ? 'NOT within 120 s' : `${(page.drained / 1000).toFixed(1)} s`} |`,
+      );
+    }
+
+    // Summary.
+    log(`\n## Summary against issue 16's targets (load average at the end: ${load()})`);
+    log('| page | Lighthouse performance ≥ 90 | CLS 0 (every run) | JS ≤ 100 KB gzip (landing pages) | HTML ≤ 30 KB gzip (city page) | render p99 ≤ 50 ms at 50/s |');
+    log('|---|---|---|---|---|---|');
+    const verdict = (ok) => (ok ? 'pass' : 'FAIL');
+    let failures = 0;
+    for (const page of PAGES) {
+      const checks = [
+        [page.scores.performance >= TARGET.performance, `${page.scores.performance}`],
+        [page.maxCls <= TARGET.cls, page.maxCls.toFixed(3)],
+        page.landing ? [page.js.gzip <= TARGET.landingJsGzip, kb(page.js.gzip)] : [null, `${kb(page.js.gzip)} (no target)`],
+        page.city ? [page.html.gzip <= TARGET.cityHtmlGzip, kb(page.html.gzip)] : [null, `${kb(page.html.gzip)} (no target)`],
+        [
+          page.load.latency.p99 <= TARGET.renderP99 && page.load.requests.average >= RATE * 0.99 && page.load.non2xx + page.load.errors + page.load.timeouts === 0,
+          `${ms(page.load.latency.p99, 1)}${page.load.non2xx + page.load.errors + page.load.timeouts ? `, ${page.load.non2xx + page.load.errors + page.load.timeouts} errors` : ''}`,
+        ],
+      ];
+      failures += checks.filter(([ok]) => ok === false).length;
+      log(`| ${page.path} | ${checks.map(([ok, text]) => (ok === null ? text : `${verdict(ok)} ${text}`)).join(' | ')} |`);
+    }
+    log(`\n${failures === 0 ? 'every target met' : `${failures} target${failures === 1 ? '' : 's'} missed`}; load average ${load()} on ${cpus().length} cores${NOTE ? ` (${NOTE})` : ''}`);
+    log(`written to ${resultsFile.replace(`${root}/`, '')}`);
+  } finally {
+    await db.end();
+  }
+}
+
+main()
+  .then(() => cleanUp())
+  .catch(async (error) => {
+    if (interrupted) return; // the signal handler ends the process
+    console.error('bench:pages failed:', error);
+    appendFileSync(resultsFile, `bench:pages failed: ${error?.stack ?? error}\n`);
+    await cleanUp();
+    process.exit(1);
+  });

@@ -1,0 +1,65 @@
+// Child processes of the benchmarks: free ports, the servers they start, and stopping them all.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's root (the benchmarks run the built code in dist/ from there). */
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** Every process start() started, for stopAll(). */
+export const children = [];
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export async function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `command argv` in the repository's root with `env` over this process's environment. Its
+ * stderr is passed on (prefixed with its name) to `onStderr` (default: this process's stderr), its
+ * stdout only with BENCH_VERBOSE.
+ */
+export function start(name, command, argv, env, { onStderr = (text) => process.stderr.write(text) } = {}) {
+  const child = spawn(command, argv, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.on('data', (d) => process.env.BENCH_VERBOSE && process.stdout.write(`[${name}] ${d}`));
+  child.stderr.on('data', (d) => onStderr(`[${name}] ${d}`));
+  children.push(child);
+  return child;
+}
+
+/** Waits until `url` answers 2xx; fails when `child` exits first or after `seconds`. */
+export async function waitFor(url, child, seconds = 120) {
+  for (let i = 0; i < seconds * 4; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+/** SIGTERM, and SIGKILL when the process has not exited after `graceMs` (a server still loading its data may not). */
+export function stop(child, graceMs = 10_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  child.kill('SIGTERM');
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+export const stopAll = (graceMs) => Promise.all(children.map((child) => stop(child, graceMs)));
