@@ -269,7 +269,8 @@ async function probe(url, settings) {
       const last = window.__bench.lcp.at(-1);
       return {
         lcp: last ? { element: describe(last.element), url: last.url, size: last.size, time: last.startTime } : null,
-        shifts: window.__bench.shifts.filter((e) => !e.hadRecentInput).map((e) => ({ value: e.value, sources: (e.sources ?? []).map((src) => describe(src.node)) })),
+        // Every shift, hadRecentInput or not: nothing types or taps here (Lighthouse's trace flags shifts as after input all the same).
+        shifts: window.__bench.shifts.map((e) => ({ value: e.value, at: e.startTime, sources: (e.sources ?? []).map((src) => describe(src.node) ?? 'a removed element') })),
         blocking: performance
           .getEntriesByType('resource')
           .filter((e) => e.renderBlockingStatus === 'blocking')
@@ -313,7 +314,7 @@ function findings(lhr, origin, probed) {
     lines.push(`render-blocking (browser): ${blocking.length ? blocking.map((b) => `${shortUrl(b.url, origin)} ${kb(b.bytes)}`).join(', ') : 'none'}`);
     const shifted = shifts.filter((e) => e.value > 0);
     lines.push(
-      `layout shifts (browser, ${probed.visits} visits): ${shifted.length ? shifted.map((e) => `visit ${e.visit}: ${e.value.toFixed(4)} ${e.sources.join(' ')}`).join('; ') : 'none'}`,
+      `layout shifts (browser, ${probed.visits} visits): ${shifted.length ? shifted.map((e) => `visit ${e.visit}: ${e.value.toFixed(4)} at ${ms(e.at)} ${e.sources.join(' ')}`).join('; ') : 'none'}`,
     );
   }
   const lcpImage = a['prioritize-lcp-image'];
@@ -517,6 +518,8 @@ async function main() {
       page.scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(page.runs.map((lhr) => score(lhr, c)))]));
       page.metrics = Object.fromEntries(METRICS.map(([name, id]) => [name, median(page.runs.map((lhr) => metric(lhr, id)))]));
       page.maxCls = Math.max(...page.runs.map((lhr) => metric(lhr, 'cumulative-layout-shift')));
+      // The shifts in the traces, summed per run: Lighthouse leaves out those its emulation flags as after input.
+      page.maxTraceShift = Math.max(...page.runs.map((lhr) => lhr.benchShifts.reduce((sum, shift) => sum + shift.score, 0)));
       // As many browser visits as Lighthouse runs: a shift that happens now and then shows in some.
       const visits = [];
       for (let i = 0; i < RUNS; i++) visits.push(await probe(`${origin}${page.path}`, page.median.configSettings));
@@ -617,14 +620,14 @@ async function main() {
 
     // Summary.
     log(`\n## Summary against issue 16's targets (load average at the end: ${load()})`);
-    log('| page | Lighthouse performance ≥ 90 | CLS 0 (every run) | JS ≤ 100 KB gzip (landing pages) | HTML ≤ 30 KB gzip (city page) | render p99 ≤ 50 ms at 50/s |');
+    log('| page | Lighthouse performance ≥ 90 | CLS 0 (every run; the traces\' shifts too) | JS ≤ 100 KB gzip (landing pages) | HTML ≤ 30 KB gzip (city page) | render p99 ≤ 50 ms at 50/s |');
     log('|---|---|---|---|---|---|');
     const verdict = (ok) => (ok ? 'pass' : 'FAIL');
     let failures = 0;
     for (const page of PAGES) {
       const checks = [
         [page.scores.performance >= TARGET.performance, `${page.scores.performance}`],
-        [page.maxCls <= TARGET.cls, page.maxCls.toFixed(3)],
+        [page.maxCls <= TARGET.cls && page.maxTraceShift <= TARGET.cls, `${page.maxCls.toFixed(3)}${page.maxTraceShift > page.maxCls ? ` (trace ${page.maxTraceShift.toFixed(3)})` : ''}`],
         page.landing ? [page.js.gzip <= TARGET.landingJsGzip, kb(page.js.gzip)] : [null, `${kb(page.js.gzip)} (no target)`],
         page.city ? [page.html.gzip <= TARGET.cityHtmlGzip, kb(page.html.gzip)] : [null, `${kb(page.html.gzip)} (no target)`],
         [
