@@ -14,7 +14,7 @@
 //    256x256 PNGs drawn here, counted under images, not under our HTML, JS or CSS.
 // 2. A sequential warm-up pass (20 requests per page; its median is the unloaded render time).
 // 3. Lighthouse 12.2.3 (its default config: mobile form factor, simulated throttling) in Debian's
-//    Chromium (CHROMIUM_PATH overrides /usr/bin/chromium), --runs times per page with storage reset:
+//    Chromium (CHROMIUM_PATH overrides /usr/bin/chromium), --runs times per page, each in a new browser:
 //    what a first-time visitor sees, cookie-consent banner included. Median performance score and
 //    metrics, the other categories' scores, and the median run's opportunities and diagnostics.
 //    Lighthouse 12.2.3 (13 needs Node 22) cannot read this Chromium's trace elements, so its LCP
@@ -211,6 +211,34 @@ const METRICS = [
   ['CLS', 'cumulative-layout-shift'],
   ['SI', 'speed-index'],
 ];
+
+/**
+ * Runs `task` with a Chromium of its own on a new profile, then ends it and removes the profile.
+ * Lighthouse's storage reset keeps cookies and localStorage (clearStorageTypes), so a browser that
+ * had seen /vis/{id} showed /login to a returning visitor (the last-viewed cookie): one browser per run.
+ */
+async function withChromium(task) {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'husly-bench-chromium-'));
+  temporary.push(userDataDir);
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    // localhost and en.localhost to the address the portal listens on, not first to ::1.
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--host-resolver-rules=MAP localhost 127.0.0.1, MAP *.localhost 127.0.0.1'],
+    userDataDir,
+    handleSIGINT: false,
+    logLevel: 'silent',
+  });
+  try {
+    return await task();
+  } finally {
+    const process = chrome.process;
+    const exited = process.exitCode !== null || process.signalCode !== null ? Promise.resolve() : new Promise((r) => process.once('exit', r));
+    chrome.kill();
+    await exited;
+    chrome = null;
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
 
 /** One Lighthouse run; a run that fails to record its trace (NO_NAVSTART and the like, now and then) is repeated, twice at most. */
 async function runLighthouse(url) {
@@ -489,23 +517,13 @@ async function main() {
     }
 
     // Lighthouse.
-    const userDataDir = mkdtempSync(join(tmpdir(), 'husly-bench-chromium-'));
-    temporary.push(userDataDir);
-    chrome = await chromeLauncher.launch({
-      chromePath: CHROMIUM,
-      // localhost and en.localhost to the address the portal listens on, not first to ::1.
-      chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--host-resolver-rules=MAP localhost 127.0.0.1, MAP *.localhost 127.0.0.1'],
-      userDataDir,
-      handleSIGINT: false,
-      logLevel: 'silent',
-    });
     log(`\n## Lighthouse (mobile, simulated throttling, default config), ${RUNS} runs per page`);
-    log(`A first-time visitor each run (storage reset before it): no cookies, so the cookie-consent banner shows, as it does to every new visitor.`);
+    log(`A first-time visitor each run (a new Chromium with a new profile): no cookies, so the cookie-consent banner shows, as it does to every new visitor.`);
     log(`load average before Lighthouse: ${load()}`);
     for (const page of PAGES) {
       page.runs = [];
       for (let i = 0; i < RUNS; i++) {
-        const lhr = await runLighthouse(`${origin}${page.path}`);
+        const lhr = await withChromium(() => runLighthouse(`${origin}${page.path}`));
         page.runs.push(lhr);
         log(
           `${page.path.padEnd(22)} run ${i + 1}: performance ${score(lhr, 'performance')}, ` +
@@ -522,7 +540,9 @@ async function main() {
       page.maxTraceShift = Math.max(...page.runs.map((lhr) => lhr.benchShifts.reduce((sum, shift) => sum + shift.score, 0)));
       // As many browser visits as Lighthouse runs: a shift that happens now and then shows in some.
       const visits = [];
-      for (let i = 0; i < RUNS; i++) visits.push(await probe(`${origin}${page.path}`, page.median.configSettings));
+      await withChromium(async () => {
+        for (let i = 0; i < RUNS; i++) visits.push(await probe(`${origin}${page.path}`, page.median.configSettings));
+      });
       page.probed = { ...visits[0], visits: visits.length, shifts: visits.flatMap((v, i) => v.shifts.map((shift) => ({ ...shift, visit: i + 1 }))) };
       if (REPORTS) {
         mkdirSync(REPORTS, { recursive: true });
@@ -530,8 +550,6 @@ async function main() {
         writeFileSync(join(REPORTS, `${date}-${LABEL}-${page.name}.json`), JSON.stringify(page.median));
       }
     }
-    await chrome.kill();
-    chrome = null;
 
     log('\n| page | performance (median, min–max) | FCP | LCP | TBT | CLS (max of runs) | Speed Index | accessibility | best practices | SEO |');
     log('|---|---|---|---|---|---|---|---|---|---|');
