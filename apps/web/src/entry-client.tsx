@@ -21,18 +21,19 @@ async function main(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
 
-  // A server-rendered page carries its host, texts, cities and settings; the SPA fallback (dev)
-  // fetches texts and uses the browser's own host (links to where the browser already is).
+  // A server-rendered page carries its host, city names and settings, and names its texts (fetched
+  // here, preloaded by the page); the SPA fallback (dev) fetches the texts and uses the browser's
+  // own host (links to where the browser already is).
   const embedded = readEmbeddedState(document);
   const host = embedded.host ?? window.location.host;
   const translations =
     embedded.translations ??
-    (await loadTranslations(languageFromHost(host)).catch((error: unknown) => {
+    (await loadTranslations(languageFromHost(host), { url: embedded.translationsUrl }).catch((error: unknown) => {
       // Still usable without texts (keys show); better than a blank page.
       console.error(error);
       return {};
     }));
-  const context = createAppContext({ host, translations, api: createApiClient(), areas: embedded.areas, settings: embedded.settings });
+  const context = createAppContext({ host, translations, api: createApiClient(), cities: embedded.cities, settings: embedded.settings });
   const serverRendered = container.firstElementChild !== null;
   if (!serverRendered) applyDefaultHead(document, context.i18n);
 

@@ -1,5 +1,6 @@
 export * from './health';
 export * from './areas';
+export * from './city-names';
 export * from './dwellings';
 export * from './errors';
 export * from './input';

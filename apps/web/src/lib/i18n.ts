@@ -22,12 +22,16 @@ export function translationsUrl(language: Language): string {
 
 export async function loadTranslations(
   language: Language,
-  options: { origin?: string; fetch?: typeof fetch } = {},
+  options: { origin?: string; fetch?: typeof fetch; url?: string } = {},
 ): Promise<Translations> {
   const doFetch = options.fetch ?? globalThis.fetch;
-  const response = await doFetch(`${options.origin ?? ''}${translationsUrl(language)}`, {
-    headers: { Accept: 'application/json' },
-  });
+  // A versioned URL a server-rendered page named (and preloaded): fetched as the preload was, with
+  // no headers of its own, so the browser hands over the preloaded response.
+  const response = options.url
+    ? await doFetch(options.url)
+    : await doFetch(`${options.origin ?? ''}${translationsUrl(language)}`, {
+        headers: { Accept: 'application/json' },
+      });
   if (!response.ok) throw new Error(`Translations for ${language}: HTTP ${response.status}`);
   return (await response.json()) as Translations;
 }

@@ -1,24 +1,88 @@
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Suspense, use, type MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { TFunction } from 'i18next';
 import { dwellingListDateLabel, dwellingListState, formatDkk, formatRent, formatRooms, formatSize } from '@husly/domain';
-import type { DwellingListItem } from '@husly/contracts';
+import type { ApiClient } from '../../../lib/api-client';
+import { useApi } from '../../../lib/api-context';
 import { useSite } from '../../../lib/site-context';
+import { useT } from '../../../lib/use-t';
 import { FavouriteButton } from '../../favourites/favourite-button';
+import { FIRST_HYDRATED_CARDS, toCardData, type DeferredCards, type DwellingCardData } from '../card-data';
+import { fetchList } from '../dwellings-api';
 import styles from './dwelling-list.module.css';
 
-/** A list of dwellings. A vacant one links to /vis/{id}; a rented one shows "Udlejet {date}" and is not clickable. */
-export function DwellingList({ dwellings, label }: { dwellings: readonly DwellingListItem[]; label?: string }) {
-  const { t } = useTranslation();
+/**
+ * A list of dwellings. A vacant one links to /vis/{id}; a rented one shows "Udlejet {date}" and is not clickable.
+ *
+ * The cards past the first screenful sit in a Suspense boundary. The server renders them all (the
+ * HTML has every card, for crawlers); a server-rendered page's hydration data keeps only the first
+ * ones (`rest` says where the others are, docs/decisions/0023-lean-hydration.md), so in the browser
+ * the boundary waits, showing the server's cards, until the list has been fetched again, and then
+ * hydrates them. A client navigation has the whole list and renders it at once.
+ *
+ * The card links are plain links followed by one handler on the list (a router Link per card was a
+ * good part of a list page's server render); they work as links before and without hydration.
+ */
+export function DwellingList({ dwellings, rest, label }: { dwellings: readonly DwellingCardData[]; rest?: DeferredCards; label?: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const followCardLink = (event: MouseEvent<HTMLUListElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    const link = event.target instanceof Element ? event.target.closest('a[data-card-link]') : null;
+    const href = link?.getAttribute('href');
+    if (!link || !href || !event.currentTarget.contains(link)) return;
+    event.preventDefault();
+    void navigate(href);
+  };
+  const later = rest ? rest.from : FIRST_HYDRATED_CARDS;
   return (
-    <ul className={styles.list} aria-label={label ?? t('dwellingList.label')}>
-      {dwellings.map((dwelling, index) => (
-        <li key={dwelling.dwellingId} className={styles.item}>
-          <DwellingCard dwelling={dwelling} image={index === 0 ? 'first' : index < FIRST_SCREEN_CARDS ? 'eager' : 'lazy'} />
-          <FavouriteButton dwellingId={dwelling.dwellingId} />
-        </li>
-      ))}
+    // Only clicks on the card links inside, which are links (keyboard included) with or without it.
+    <ul className={styles.list} aria-label={label ?? t('dwellingList.label')} onClick={followCardLink}>
+      <CardItems dwellings={dwellings.slice(0, later)} offset={0} />
+      {dwellings.length > later && (
+        <Suspense fallback={null}>{rest ? <DeferredCardItems rest={rest} /> : <CardItems dwellings={dwellings.slice(later)} offset={later} />}</Suspense>
+      )}
     </ul>
   );
+}
+
+function CardItems({ dwellings, offset }: { dwellings: readonly DwellingCardData[]; offset: number }) {
+  return dwellings.map((dwelling, i) => {
+    const index = offset + i;
+    return (
+      <li key={dwelling.dwellingId} className={styles.item}>
+        <DwellingCard dwelling={dwelling} image={index === 0 ? 'first' : index < FIRST_SCREEN_CARDS ? 'eager' : 'lazy'} link="plain" />
+        <FavouriteButton dwellingId={dwelling.dwellingId} />
+      </li>
+    );
+  });
+}
+
+/** The cards the hydration data left out, once the list has been fetched again. */
+function DeferredCardItems({ rest }: { rest: DeferredCards }) {
+  const cards = use(restOfList(useApi(), rest));
+  return <CardItems dwellings={cards} offset={rest.from} />;
+}
+
+const restOfLists = new WeakMap<DeferredCards, Promise<DwellingCardData[]>>();
+
+/**
+ * The list fetched again, from `rest.from` on (once per list). A failure leaves the server's cards
+ * as they are, unhydrated: their links still work, as plain links.
+ */
+function restOfList(api: ApiClient, rest: DeferredCards): Promise<DwellingCardData[]> {
+  let cards = restOfLists.get(rest);
+  if (!cards) {
+    cards = fetchList(api, rest).then(
+      (list) => list.data.slice(rest.from).map(toCardData),
+      (error: unknown) => {
+        console.error(error);
+        return new Promise<DwellingCardData[]>(() => undefined);
+      },
+    );
+    restOfLists.set(rest, cards);
+  }
+  return cards;
 }
 
 /**
@@ -27,10 +91,38 @@ export function DwellingList({ dwellings, label }: { dwellings: readonly Dwellin
  */
 const FIRST_SCREEN_CARDS = 3;
 
-export function DwellingCard({ dwelling, image = 'lazy' }: { dwelling: DwellingListItem; image?: 'first' | 'eager' | 'lazy' }) {
-  const { t } = useTranslation();
+/** The card texts that are the same on every card, and the two cost templates, once per `t`. */
+interface CardTexts {
+  noImage: string;
+  rentedNotice: string;
+  monthlyCost: (amount: string) => string;
+  moveInCost: (amount: string) => string;
+}
+const cardTextsByT = new WeakMap<TFunction, CardTexts>();
+const AMOUNT = '\u0000';
+
+function cardTexts(t: TFunction): CardTexts {
+  let texts = cardTextsByT.get(t);
+  if (!texts) {
+    const monthly = t('dwellingList.monthlyCost', { amount: AMOUNT });
+    const moveIn = t('dwellingList.moveInCost', { amount: AMOUNT });
+    texts = {
+      noImage: t('dwellingList.noImage'),
+      rentedNotice: t('dwellingList.rentedNotice'),
+      monthlyCost: (amount) => monthly.replace(AMOUNT, amount),
+      moveInCost: (amount) => moveIn.replace(AMOUNT, amount),
+    };
+    cardTextsByT.set(t, texts);
+  }
+  return texts;
+}
+
+/** `link="plain"`: a plain link, followed by DwellingList's handler; otherwise a router Link. */
+export function DwellingCard({ dwelling, image = 'lazy', link = 'router' }: { dwelling: DwellingCardData; image?: 'first' | 'eager' | 'lazy'; link?: 'router' | 'plain' }) {
+  const texts = cardTexts(useT());
   const { language } = useSite();
   const rented = dwellingListState(dwelling) === 'rented';
+  const date = dwellingListDateLabel(dwelling, language);
   const body = (
     <>
       <div className={styles.media}>
@@ -44,17 +136,17 @@ export function DwellingCard({ dwelling, image = 'lazy' }: { dwelling: DwellingL
             height={213}
           />
         ) : (
-          <span className={styles.noImage}>{t('dwellingList.noImage')}</span>
+          <span className={styles.noImage}>{texts.noImage}</span>
         )}
-        <span className={`${styles.badge} ${rented ? styles.rentedBadge : ''}`}>{dwellingListDateLabel(dwelling, language)}</span>
+        <span className={`${styles.badge} ${rented ? styles.rentedBadge : ''}`}>{date}</span>
       </div>
       <div className={styles.body}>
         <p className={styles.rent}>{formatRent(dwelling.rent, language)}</p>
         {(dwelling.monthlyCost !== null || dwelling.moveInCost !== null) && (
           <p className={styles.costs}>
             {[
-              dwelling.monthlyCost !== null && t('dwellingList.monthlyCost', { amount: formatDkk(dwelling.monthlyCost) }),
-              dwelling.moveInCost !== null && t('dwellingList.moveInCost', { amount: formatDkk(dwelling.moveInCost) }),
+              dwelling.monthlyCost !== null && texts.monthlyCost(formatDkk(dwelling.monthlyCost)),
+              dwelling.moveInCost !== null && texts.moveInCost(formatDkk(dwelling.moveInCost)),
             ]
               .filter(Boolean)
               .join(' · ')}
@@ -66,19 +158,24 @@ export function DwellingCard({ dwelling, image = 'lazy' }: { dwelling: DwellingL
         </p>
         <p className={styles.place}>{[dwelling.street, dwelling.city].filter(Boolean).join(', ')}</p>
         {/* Phones: the date under the facts; over a 118 px image it covered a third of it. */}
-        <p className={`${styles.dateLine} ${rented ? styles.rentedDateLine : ''}`}>{dwellingListDateLabel(dwelling, language)}</p>
+        <p className={`${styles.dateLine} ${rented ? styles.rentedDateLine : ''}`}>{date}</p>
       </div>
     </>
   );
   if (rented) {
     return (
-      <div className={`${styles.card} ${styles.rented}`} aria-disabled="true" title={t('dwellingList.rentedNotice')}>
+      <div className={`${styles.card} ${styles.rented}`} aria-disabled="true" title={texts.rentedNotice}>
         {body}
       </div>
     );
   }
-  return (
-    <Link to={`/vis/${dwelling.dwellingId}`} className={styles.card}>
+  const href = `/vis/${dwelling.dwellingId}`;
+  return link === 'plain' ? (
+    <a href={href} className={styles.card} data-card-link="">
+      {body}
+    </a>
+  ) : (
+    <Link to={href} className={styles.card}>
       {body}
     </Link>
   );
