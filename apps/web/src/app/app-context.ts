@@ -28,14 +28,16 @@ export interface AppContextInput {
   /** From the server's configuration (embedded state); defaults in tests and the dev server. */
   /** What the server left out (an older server entry, a test) takes its default. */
   settings?: Partial<PublicSettings>;
+  /** An i18next instance for `translations` already made (the server renderer keeps one per language). */
+  i18n?: I18n;
 }
 
-export function createAppContext({ host, translations, api, areas, cities, settings }: AppContextInput): AppContext {
+export function createAppContext({ host, translations, api, areas, cities, settings, i18n }: AppContextInput): AppContext {
   const language = languageFromHost(host);
   return {
     host,
     language,
-    i18n: createI18n(language, translations),
+    i18n: i18n ?? createI18n(language, translations),
     api,
     areas: createAreasStore(() => fetchAreas(api), { areas, names: cities }),
     settings: { ...DEFAULT_PUBLIC_SETTINGS, ...settings },
