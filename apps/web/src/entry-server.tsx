@@ -9,7 +9,7 @@ import { EMBEDDED_STATE_ID, embeddedStateJson, scriptSafeJson, type EmbeddedStat
 import { createRoutes } from './app/routes';
 import { fetchAreas } from './features/cities/areas-api';
 import { cityNamesOf } from './features/cities/areas-store';
-import { hydrationReplacer } from './features/dwellings/card-data';
+import { deferredCardsUrl, hydrationReplacer, type DeferredCards } from './features/dwellings/card-data';
 import { createApiClient } from './lib/api-client';
 import { readCookie } from './lib/cookies';
 import {
@@ -140,12 +140,16 @@ function headTags(
  * The translations' fetch starts with the head, beside the scripts, not after them: entry-client's
  * fetch of the same URL (same mode and credentials) takes the preloaded response.
  */
-function translationsPreload(href: string): string {
+function fetchPreload(href: string): string {
   return `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous" />`;
 }
 
-/** React Router's hydration format (what <StaticRouterProvider hydrate> would write), outside #root. */
-function hydrationScript(context: StaticHandlerContext, nonce: string): string {
+/**
+ * React Router's hydration format (what <StaticRouterProvider hydrate> would write), outside #root.
+ * A list page's cards past the first screenful are in the HTML only; `deferred` hears of each list
+ * the browser will fetch again (docs/decisions/0023-lean-hydration.md).
+ */
+function hydrationScript(context: StaticHandlerContext, nonce: string, deferred: (rest: DeferredCards) => void): string {
   const errors = context.errors
     ? Object.fromEntries(
         Object.entries(context.errors).map(([id, error]) => [
@@ -159,8 +163,7 @@ function hydrationScript(context: StaticHandlerContext, nonce: string): string {
       )
     : null;
   const data = { loaderData: context.loaderData, actionData: context.actionData, errors };
-  // A list page's cards past the first screenful are in the HTML only (docs/decisions/0023).
-  return `<script nonce="${escapeHtml(nonce)}">window.__staticRouterHydrationData = JSON.parse(${scriptSafeJson(JSON.stringify(data, hydrationReplacer))});</script>`;
+  return `<script nonce="${escapeHtml(nonce)}">window.__staticRouterHydrationData = JSON.parse(${scriptSafeJson(JSON.stringify(data, hydrationReplacer(deferred)))});</script>`;
 }
 
 /**
@@ -226,16 +229,22 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     settings: context.settings,
   };
   const fallback = { title: context.i18n.t('meta.title'), description: context.i18n.t('meta.description') };
+  const deferred: DeferredCards[] = [];
+  const hydration = hydrationScript(result, input.nonce, (rest) => deferred.push(rest));
+  // What the browser fetches before it hydrates starts with the head: the texts, and for a visitor
+  // the lists whose cards the hydration data left out (a signed-in viewer's list is fetched with
+  // the bearer token, which a preload cannot send).
+  const preloads = [...(translationsUrl ? [translationsUrl] : []), ...(token ? [] : deferred.map(deferredCardsUrl))].map(fetchPreload);
   const html = input.template
     .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
     // Functions as replacements: page text may contain "$&" and the like.
     .replace(
       /<title>[\s\S]*?<\/title>\s*<meta\s+name="description"[\s\S]*?\/>/,
-      () => headTags(head, fallback, url, input.publicUrl, status, input.nonce) + (translationsUrl ? `\n    ${translationsPreload(translationsUrl)}` : ''),
+      () => [headTags(head, fallback, url, input.publicUrl, status, input.nonce), ...preloads].join('\n    '),
     )
     .replace(
       '<div id="root"></div>',
-      () => `<div id="root">${body}</div>\n    <script type="application/json" id="${EMBEDDED_STATE_ID}" nonce="${escapeHtml(input.nonce)}">${embeddedStateJson(state)}</script>\n    ${hydrationScript(result, input.nonce)}`,
+      () => `<div id="root">${body}</div>\n    <script type="application/json" id="${EMBEDDED_STATE_ID}" nonce="${escapeHtml(input.nonce)}">${embeddedStateJson(state)}</script>\n    ${hydration}`,
     );
   return { type: 'page', status, html, ...(head.noindex ? { headers: { 'X-Robots-Tag': 'noindex, nofollow' } } : {}) };
 }

@@ -91,6 +91,8 @@ describe('lean hydration data (docs/decisions/0023)', () => {
       expect(count(body, d.teaser), `card ${i}`).toBe(0);
     });
     expect(hydrationText).toContain(`"rest":{"path":"/dwellings/area/${city.slug}","query":{},"from":${FIRST_HYDRATED_CARDS}}`);
+    // The browser fetches those cards before hydrating; a visitor's page preloads them.
+    expect(body).toContain(`<link rel="preload" href="/api/dwellings/area/${city.slug}" as="fetch" crossorigin="anonymous" />`);
     // The loader's city is its name, not the areas entry with its postal codes.
     expect(hydrationText).toContain(`"city":{"slug":"${city.slug}","label":"${city.label}"}`);
     expect(hydrationText).not.toMatch(/"(zips|images|teaser|lat|lng)"/);

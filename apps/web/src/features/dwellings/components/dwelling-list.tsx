@@ -2,23 +2,20 @@ import { Suspense, use, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { TFunction } from 'i18next';
 import { dwellingListDateLabel, dwellingListState, formatDkk, formatRent, formatRooms, formatSize } from '@husly/domain';
-import type { ApiClient } from '../../../lib/api-client';
-import { useApi } from '../../../lib/api-context';
 import { useSite } from '../../../lib/site-context';
 import { useT } from '../../../lib/use-t';
 import { FavouriteButton } from '../../favourites/favourite-button';
-import { FIRST_HYDRATED_CARDS, toCardData, type DeferredCards, type DwellingCardData } from '../card-data';
-import { fetchList } from '../dwellings-api';
+import { FIRST_HYDRATED_CARDS, type DeferredCards, type DwellingCardData } from '../card-data';
 import styles from './dwelling-list.module.css';
 
 /**
  * A list of dwellings. A vacant one links to /vis/{id}; a rented one shows "Udlejet {date}" and is not clickable.
  *
- * The cards past the first screenful sit in a Suspense boundary. The server renders them all (the
- * HTML has every card, for crawlers); a server-rendered page's hydration data keeps only the first
- * ones (`rest` says where the others are, docs/decisions/0023-lean-hydration.md), so in the browser
- * the boundary waits, showing the server's cards, until the list has been fetched again, and then
- * hydrates them. A client navigation has the whole list and renders it at once.
+ * The cards past the first screenful sit in a Suspense boundary of their own. A server-rendered
+ * page's hydration data has them by id only and the browser fetches them before it hydrates
+ * (fillDeferredCards, docs/decisions/0023-lean-hydration.md); should the list have changed in
+ * between, only that boundary is rendered anew, not the page. Should the fetch have failed (`rest`
+ * still set), the boundary never hydrates and keeps the server's cards, whose links still work.
  *
  * The card links are plain links followed by one handler on the list (a router Link per card was a
  * good part of a list page's server render); they work as links before and without hydration.
@@ -40,7 +37,7 @@ export function DwellingList({ dwellings, rest, label }: { dwellings: readonly D
     <ul className={styles.list} aria-label={label ?? t('dwellingList.label')} onClick={followCardLink}>
       <CardItems dwellings={dwellings.slice(0, later)} offset={0} />
       {dwellings.length > later && (
-        <Suspense fallback={null}>{rest ? <DeferredCardItems rest={rest} /> : <CardItems dwellings={dwellings.slice(later)} offset={later} />}</Suspense>
+        <Suspense fallback={null}>{rest ? <ServerRenderedCards /> : <CardItems dwellings={dwellings.slice(later)} offset={later} />}</Suspense>
       )}
     </ul>
   );
@@ -58,31 +55,12 @@ function CardItems({ dwellings, offset }: { dwellings: readonly DwellingCardData
   });
 }
 
-/** The cards the hydration data left out, once the list has been fetched again. */
-function DeferredCardItems({ rest }: { rest: DeferredCards }) {
-  const cards = use(restOfList(useApi(), rest));
-  return <CardItems dwellings={cards} offset={rest.from} />;
-}
+/** Never settles: the boundary around it stays as the server rendered it. */
+const NEVER = new Promise<never>(() => undefined);
 
-const restOfLists = new WeakMap<DeferredCards, Promise<DwellingCardData[]>>();
-
-/**
- * The list fetched again, from `rest.from` on (once per list). A failure leaves the server's cards
- * as they are, unhydrated: their links still work, as plain links.
- */
-function restOfList(api: ApiClient, rest: DeferredCards): Promise<DwellingCardData[]> {
-  let cards = restOfLists.get(rest);
-  if (!cards) {
-    cards = fetchList(api, rest).then(
-      (list) => list.data.slice(rest.from).map(toCardData),
-      (error: unknown) => {
-        console.error(error);
-        return new Promise<DwellingCardData[]>(() => undefined);
-      },
-    );
-    restOfLists.set(rest, cards);
-  }
-  return cards;
+/** The cards whose data could not be fetched again: left to the server's HTML. */
+function ServerRenderedCards(): never {
+  return use(NEVER);
 }
 
 /**
