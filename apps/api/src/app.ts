@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { join } from 'node:path';
+import { AlertsService } from './alerts/alerts.service';
 import { AppModule, type AppOptions } from './app.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { AppLogger } from './common/app-logger';
@@ -9,6 +10,7 @@ import { registerCompression } from './common/compression';
 import { registerFormBodies } from './common/form-bodies';
 import { registerSecurityHeaders } from './common/security-headers';
 import type { AppConfig } from './config/app-config';
+import { CitiesService } from './dwellings/cities.service';
 import type { DatabaseHandle } from './infra/database/database';
 import { workspaceRoot } from './infra/database/migrate';
 import { WebAppServer } from './web/web-app';
@@ -42,6 +44,10 @@ export async function createApp(config: AppConfig, database: DatabaseHandle, opt
   await web.register(fastify);
   app.useGlobalFilters(new ApiExceptionFilter(web));
   await app.init();
+  // Every page embeds the city names and the site alerts: straight from the services' caches.
+  const cities = app.get(CitiesService, { strict: false });
+  const alerts = app.get(AlertsService, { strict: false });
+  web.useSources({ areas: () => cities.areas(), alerts: () => alerts.published() });
   return app;
 }
 

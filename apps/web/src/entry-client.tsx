@@ -2,12 +2,15 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { COOKIES } from '@husly/domain';
 import { createAppContext } from './app/app-context';
 import { AppProviders } from './app/app-providers';
 import { readEmbeddedState } from './app/embedded-state';
 import { createRoutes } from './app/routes';
 import { rememberLanding } from './features/privacy/visitor-cookies';
+import { fetchListAt, fillDeferredCards } from './features/dwellings/card-data';
 import { createApiClient } from './lib/api-client';
+import { readCookie } from './lib/cookies';
 import { applyDefaultHead } from './lib/document-head';
 import { installErrorBeacon } from './lib/error-beacon';
 import { languageFromHost, loadTranslations } from './lib/i18n';
@@ -20,20 +23,29 @@ async function main(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
 
-  // A server-rendered page carries its host, texts, cities and settings; the SPA fallback (dev)
-  // fetches texts and uses the browser's own host (links to where the browser already is).
+  // A server-rendered page carries its host, city names and settings, and names its texts (fetched
+  // here, preloaded by the page); the SPA fallback (dev) fetches the texts and uses the browser's
+  // own host (links to where the browser already is).
   const embedded = readEmbeddedState(document);
   const host = embedded.host ?? window.location.host;
   const translations =
     embedded.translations ??
-    (await loadTranslations(languageFromHost(host)).catch((error: unknown) => {
+    (await loadTranslations(languageFromHost(host), { url: embedded.translationsUrl }).catch((error: unknown) => {
       // Still usable without texts (keys show); better than a blank page.
       console.error(error);
       return {};
     }));
-  const context = createAppContext({ host, translations, api: createApiClient(), areas: embedded.areas, settings: embedded.settings });
+  const context = createAppContext({ host, translations, api: createApiClient(), cities: embedded.cities, settings: embedded.settings });
   const serverRendered = container.firstElementChild !== null;
   if (!serverRendered) applyDefaultHead(document, context.i18n);
+
+  // A list page's cards past the first screenful are in its HTML, not in its hydration data: fetched
+  // again (preloaded by the page for a visitor) before hydrating (docs/decisions/0023-lean-hydration.md).
+  const hydrationData = (window as { __staticRouterHydrationData?: { loaderData?: unknown } }).__staticRouterHydrationData;
+  if (serverRendered && hydrationData) {
+    const token = readCookie(document.cookie, COOKIES.token.name);
+    await fillDeferredCards(hydrationData.loaderData, (url) => fetchListAt(url, token));
+  }
 
   // createBrowserRouter picks up window.__staticRouterHydrationData (the server's loader data), so
   // hydration runs no loader again.

@@ -5,8 +5,11 @@ import { absoluteUrl, COOKIES, jsonLdText, LANGUAGES, OG_LOCALES, SITE_NAME, typ
 import type { AreasResponse, SiteAlertsResponse } from '@husly/contracts';
 import { createAppContext } from './app/app-context';
 import { AppProviders } from './app/app-providers';
-import { EMBEDDED_STATE_ID, scriptSafeJson, type EmbeddedState } from './app/embedded-state';
+import { EMBEDDED_STATE_ID, embeddedStateJson, scriptSafeJson, type EmbeddedState } from './app/embedded-state';
 import { createRoutes } from './app/routes';
+import { fetchAreas } from './features/cities/areas-api';
+import { cityNamesOf } from './features/cities/areas-store';
+import { deferredCardsUrl, hydrationReplacer, type DeferredCards } from './features/dwellings/card-data';
 import { createApiClient } from './lib/api-client';
 import { readCookie } from './lib/cookies';
 import {
@@ -18,7 +21,7 @@ import {
   STRUCTURED_DATA_ATTRIBUTE,
   type HeadData,
 } from './lib/document-head';
-import { languageFromHost, type Translations } from './lib/i18n';
+import { createI18n, languageFromHost, type Translations } from './lib/i18n';
 import type { PublicSettings } from './lib/public-settings';
 
 /**
@@ -48,6 +51,18 @@ export interface RenderInput {
   template: string;
   /** This response's Content-Security-Policy nonce: every inline script written here carries it. */
   nonce: string;
+  /**
+   * The areas list (GET /api/dwellings/areas) straight from the API's own cache, without a JSON
+   * round trip per page; without it the API client fetches it (docs/decisions/0023-lean-hydration.md).
+   */
+  areas?: () => Promise<AreasResponse>;
+  /** The published site alerts (GET /api/alerts), likewise. */
+  alerts?: () => Promise<SiteAlertsResponse>;
+  /**
+   * Where each language's translations are served by version (immutable): the page names them
+   * instead of embedding them, and preloads them. Without it they are embedded.
+   */
+  translationsUrl?: Partial<Record<Language, string>>;
 }
 
 export type RenderOutput =
@@ -121,8 +136,20 @@ function headTags(
   return tags.join('\n    ');
 }
 
-/** React Router's hydration format (what <StaticRouterProvider hydrate> would write), outside #root. */
-function hydrationScript(context: StaticHandlerContext, nonce: string): string {
+/**
+ * The translations' fetch starts with the head, beside the scripts, not after them: entry-client's
+ * fetch of the same URL (same mode and credentials) takes the preloaded response.
+ */
+function fetchPreload(href: string): string {
+  return `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous" />`;
+}
+
+/**
+ * React Router's hydration format (what <StaticRouterProvider hydrate> would write), outside #root.
+ * A list page's cards past the first screenful are in the HTML only; `deferred` hears of each list
+ * the browser will fetch again (docs/decisions/0023-lean-hydration.md).
+ */
+function hydrationScript(context: StaticHandlerContext, nonce: string, deferred: (rest: DeferredCards) => void): string {
   const errors = context.errors
     ? Object.fromEntries(
         Object.entries(context.errors).map(([id, error]) => [
@@ -136,7 +163,23 @@ function hydrationScript(context: StaticHandlerContext, nonce: string): string {
       )
     : null;
   const data = { loaderData: context.loaderData, actionData: context.actionData, errors };
-  return `<script nonce="${escapeHtml(nonce)}">window.__staticRouterHydrationData = JSON.parse(${scriptSafeJson(JSON.stringify(data))});</script>`;
+  return `<script nonce="${escapeHtml(nonce)}">window.__staticRouterHydrationData = JSON.parse(${scriptSafeJson(JSON.stringify(data, hydrationReplacer(deferred)))});</script>`;
+}
+
+/**
+ * One i18next instance per language and translations object, shared by every render: its language
+ * never changes and rendering does not change it, and a new instance per page cost about a
+ * millisecond (with its `t` caches, docs/decisions/0023-lean-hydration.md).
+ */
+const i18nInstances = new WeakMap<Translations, ReturnType<typeof createI18n>>();
+
+function sharedI18n(language: Language, translations: Translations): ReturnType<typeof createI18n> {
+  let i18n = i18nInstances.get(translations);
+  if (!i18n || i18n.language !== language) {
+    i18n = createI18n(language, translations);
+    i18nInstances.set(translations, i18n);
+  }
+  return i18n;
 }
 
 export async function render(input: RenderInput): Promise<RenderOutput> {
@@ -144,17 +187,19 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   const language = languageFromHost(input.host);
   const token = input.cookie ? readCookie(input.cookie, COOKIES.token.name) : undefined;
   const api = createApiClient({ baseUrl: `${url.origin}/api`, getToken: () => token, fetch: input.fetch });
-  // Site alerts ride along with the page (usually none), so the browser asks for nothing on load.
-  const alerts = await api
-    .get<SiteAlertsResponse>('/alerts')
-    .then((response) => response.data)
-    .catch(() => []);
+  // Site alerts ride along with the page (usually none), so the browser asks for nothing on load;
+  // the header and footer need the cities on every page. Both at once; a failure leaves the alerts
+  // out and the city lists empty, as in the browser.
+  const [alerts, areas] = await Promise.all([
+    (input.alerts ? input.alerts() : api.get<SiteAlertsResponse>('/alerts')).then((response) => response.data).catch(() => []),
+    (input.areas ? input.areas() : fetchAreas(api)).catch(() => undefined),
+  ]);
   // PUBLIC_URL rides along, so the browser builds canonical links and JSON-LD on it as the server does.
   const settings: Partial<PublicSettings> = { ...input.settings, publicUrl: input.publicUrl, ...(alerts.length > 0 ? { alerts } : {}) };
-  const context = createAppContext({ host: input.host, translations: input.translations[language], api, settings });
-
-  // Header and footer need the cities on every page; a failure leaves them empty, as in the browser.
-  const areas: AreasResponse | undefined = await context.areas.load().catch(() => undefined);
+  // The whole list serves this render's loaders (a city alias, the place a search names); the page
+  // embeds only the names (docs/decisions/0023-lean-hydration.md).
+  const translations = input.translations[language];
+  const context = createAppContext({ host: input.host, translations, i18n: sharedI18n(language, translations), api, areas, settings });
 
   const handler = createStaticHandler(createRoutes({ areas: context.areas, api, server: true }));
   const result = await handler.query(new Request(url, { headers: input.cookie ? { cookie: input.cookie } : {} }));
@@ -175,15 +220,31 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   );
 
   const status = result.statusCode;
-  const state: EmbeddedState = { host: input.host, translations: input.translations[language], areas, settings: context.settings };
+  // The texts by URL when the server serves them by version: one fetch per visit, not ~12 KB gzip per page.
+  const translationsUrl = input.translationsUrl?.[language];
+  const state: EmbeddedState = {
+    host: input.host,
+    ...(translationsUrl ? { translationsUrl } : { translations: input.translations[language] }),
+    ...(areas ? { cities: cityNamesOf(areas) } : {}),
+    settings: context.settings,
+  };
   const fallback = { title: context.i18n.t('meta.title'), description: context.i18n.t('meta.description') };
+  const deferred: DeferredCards[] = [];
+  const hydration = hydrationScript(result, input.nonce, (rest) => deferred.push(rest));
+  // What the browser fetches before it hydrates starts with the head: the texts, and for a visitor
+  // the lists whose cards the hydration data left out (a signed-in viewer's list is fetched with
+  // the bearer token, which a preload cannot send).
+  const preloads = [...(translationsUrl ? [translationsUrl] : []), ...(token ? [] : deferred.map(deferredCardsUrl))].map(fetchPreload);
   const html = input.template
     .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
     // Functions as replacements: page text may contain "$&" and the like.
-    .replace(/<title>[\s\S]*?<\/title>\s*<meta\s+name="description"[\s\S]*?\/>/, () => headTags(head, fallback, url, input.publicUrl, status, input.nonce))
+    .replace(
+      /<title>[\s\S]*?<\/title>\s*<meta\s+name="description"[\s\S]*?\/>/,
+      () => [headTags(head, fallback, url, input.publicUrl, status, input.nonce), ...preloads].join('\n    '),
+    )
     .replace(
       '<div id="root"></div>',
-      () => `<div id="root">${body}</div>\n    <script type="application/json" id="${EMBEDDED_STATE_ID}" nonce="${escapeHtml(input.nonce)}">${scriptSafeJson(state)}</script>\n    ${hydrationScript(result, input.nonce)}`,
+      () => `<div id="root">${body}</div>\n    <script type="application/json" id="${EMBEDDED_STATE_ID}" nonce="${escapeHtml(input.nonce)}">${embeddedStateJson(state)}</script>\n    ${hydration}`,
     );
   return { type: 'page', status, html, ...(head.noindex ? { headers: { 'X-Robots-Tag': 'noindex, nofollow' } } : {}) };
 }

@@ -4,6 +4,7 @@
 export * from './browser';
 export * from './health';
 export * from './areas';
+export * from './city-names';
 export * from './dwellings';
 export * from './errors';
 export * from './input';

@@ -111,6 +111,24 @@ describe('formatDate', () => {
   ])('calendarDay(%j) → %j', (date, expected) => {
     expect(calendarDay(date)).toBe(expected);
   });
+
+  it('remembers days by quarter hour without mixing up the instants around a midnight, a clock change or another zone', () => {
+    // Each pair asked twice: the second answer comes from what the first remembered.
+    const cases: Array<[string, string | undefined, string]> = [
+      ['2026-03-28T22:59:59.999Z', undefined, '2026-03-28'], // 23:59:59 CET
+      ['2026-03-28T23:00:00.000Z', undefined, '2026-03-29'], // midnight CET
+      ['2026-03-29T00:59:59.999Z', undefined, '2026-03-29'], // 01:59 CET, the last minute before summer time
+      ['2026-03-29T01:00:00.000Z', undefined, '2026-03-29'], // 03:00 CEST
+      ['2026-10-24T21:59:59.999Z', undefined, '2026-10-24'], // 23:59:59 CEST
+      ['2026-10-24T22:00:00.000Z', undefined, '2026-10-25'], // midnight CEST
+      ['2026-05-01T18:29:59.999Z', 'Asia/Kolkata', '2026-05-01'], // 23:59:59 IST (UTC+5:30)
+      ['2026-05-01T18:30:00.000Z', 'Asia/Kolkata', '2026-05-02'],
+      ['2026-05-01T18:30:00.000Z', 'UTC', '2026-05-01'],
+    ];
+    for (let round = 0; round < 2; round++) {
+      for (const [iso, zone, expected] of cases) expect(calendarDay(new Date(iso), zone)).toBe(expected);
+    }
+  });
 });
 
 describe('parseDanishDate', () => {

@@ -1,4 +1,6 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
@@ -72,4 +74,65 @@ export function negotiatedBody(reply: FastifyReply, body: string | Buffer): Buff
   if (!encoding) return bytes;
   void reply.header('Content-Encoding', encoding);
   return encodeBody(bytes, encoding);
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * The body compressed as well as it can be (brotli 11, gzip 9), off the event loop (zlib's thread
+ * pool): for bodies that are made once and sent many times (the areas list, the translations), where
+ * the tens of milliseconds it takes are paid once.
+ */
+export function encodeBodyBest(body: Buffer, encoding: ContentEncoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotliAsync(body, { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipAsync(body, { level: 9 });
+}
+
+/** A body made once and sent as it is: its bytes, an ETag, and each encoding compressed once (encodeBodyBest). */
+export class StaticBody {
+  readonly etag: string;
+  private readonly encoded = new Map<ContentEncoding, Promise<Buffer>>();
+
+  constructor(readonly bytes: Buffer) {
+    this.etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+  }
+
+  /** Answers the request with it: 304 for a matching If-None-Match, else the bytes in the encoding the client prefers. */
+  async send(reply: FastifyReply, contentType: string): Promise<void> {
+    const request = reply.request;
+    void reply.header('ETag', this.etag).header('Vary', 'Accept-Encoding');
+    if (notModified(request.headers['if-none-match'], this.etag)) {
+      await reply.status(304).send();
+      return;
+    }
+    void reply.type(contentType);
+    const encoding = this.bytes.length >= COMPRESS_THRESHOLD_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
+    if (!encoding) {
+      await reply.send(this.bytes);
+      return;
+    }
+    await reply.header('Content-Encoding', encoding).send(await this.encode(encoding));
+  }
+
+  private encode(encoding: ContentEncoding): Promise<Buffer> {
+    let encoded = this.encoded.get(encoding);
+    if (!encoded) {
+      encoded = encodeBodyBest(this.bytes, encoding);
+      encoded.catch(() => this.encoded.delete(encoding));
+      this.encoded.set(encoding, encoded);
+    }
+    return encoded;
+  }
+}
+
+/** Whether an If-None-Match header names this ETag (strong or weak), or is "*". */
+export function notModified(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
+  const header = Array.isArray(ifNoneMatch) ? ifNoneMatch.join(',') : ifNoneMatch;
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
 }

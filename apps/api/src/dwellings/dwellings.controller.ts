@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { DEFAULT_LANGUAGE, validateSearchQuery } from '@husly/domain';
 import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, JwtAuthGuard, OptionalJwtAuthGuard } from '../common/auth/auth.guards';
-import { COMPRESS_THRESHOLD_BYTES, encodeBody, preferredEncoding } from '../common/compression';
+import { COMPRESS_THRESHOLD_BYTES, encodeBody, preferredEncoding, StaticBody } from '../common/compression';
 import { CitiesService } from './cities.service';
 import { DwellingsService, notFound, type ListPage, type Viewer } from './dwellings.service';
 import { LandlordContactService } from './landlord-contact.service';
@@ -45,6 +45,18 @@ function sendPage(reply: FastifyReply, page: ListPage): Buffer {
   return encoded;
 }
 
+/** The areas list's bytes, ETag and compressed forms: made once per list (CitiesService keeps one for 5 minutes). */
+const areasBodies = new WeakMap<AreasResponse, StaticBody>();
+
+function areasBody(areas: AreasResponse): StaticBody {
+  let body = areasBodies.get(areas);
+  if (!body) {
+    body = new StaticBody(Buffer.from(JSON.stringify(areas)));
+    areasBodies.set(areas, body);
+  }
+  return body;
+}
+
 @Controller('dwellings')
 export class DwellingsController {
   constructor(
@@ -53,11 +65,16 @@ export class DwellingsController {
     private readonly contacts: LandlordContactService,
   ) {}
 
-  /** Every active city with its zips, and the aliases (zip or postal name → city slug). */
+  /**
+   * Every active city with its zips, and the aliases (zip or postal name → city slug). The browser
+   * asks for it when a place box is first used (pages embed only the names, docs/decisions/0023):
+   * cached by browsers and shared caches for 5 minutes, revalidated by ETag, and sent as bytes
+   * serialized and compressed once per list.
+   */
   @Get('areas')
-  @Header('Cache-Control', 'public, max-age=300')
-  areas(): Promise<AreasResponse> {
-    return this.cities.areas();
+  async areas(@Res() reply: FastifyReply): Promise<void> {
+    const body = areasBody(await this.cities.areas());
+    await body.send(reply.header('Cache-Control', 'public, max-age=300'), JSON_TYPE);
   }
 
   @Get('search')

@@ -4,8 +4,9 @@ import { createRequire } from 'node:module';
 import { Logger } from '@nestjs/common';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AreasResponse, SiteAlertsResponse } from '@husly/contracts';
 import { configuredSiteHost } from '@husly/domain';
-import { negotiatedBody } from '../common/compression';
+import { negotiatedBody, StaticBody } from '../common/compression';
 import { cspNonce } from '../common/security-headers';
 
 /** What dist/web-server/entry-server.cjs exports (apps/web/src/entry-server.tsx); kept in step by hand. */
@@ -19,6 +20,18 @@ interface RenderInput {
   publicUrl: string;
   template: string;
   nonce: string;
+  areas?: () => Promise<AreasResponse>;
+  alerts?: () => Promise<SiteAlertsResponse>;
+  translationsUrl?: Record<'da' | 'en', string>;
+}
+
+/**
+ * What every page needs from the API besides its loaders' data, read from the services' own caches
+ * instead of through inject and JSON per page (docs/decisions/0023-lean-hydration.md).
+ */
+export interface PageSources {
+  areas: () => Promise<AreasResponse>;
+  alerts: () => Promise<SiteAlertsResponse>;
 }
 /** COMPANY_*: the footer and /info/contact show who runs the portal. */
 export interface CompanySettings {
@@ -66,8 +79,11 @@ export class WebAppServer {
   private readonly logger = new Logger('WebAppServer');
   private readonly indexHtml?: string;
   private readonly translations?: RenderInput['translations'];
+  /** Each language's translations as served at a versioned URL (docs/decisions/0023-lean-hydration.md). */
+  private readonly translationFiles?: Record<'da' | 'en', { version: string; url: string; body: StaticBody }>;
   private fastify?: FastifyInstance;
   private entry?: Promise<ServerEntry | null>;
+  private sources?: PageSources;
 
   constructor(
     readonly distDir: string,
@@ -81,6 +97,12 @@ export class WebAppServer {
         da: JSON.parse(readFileSync(locale('da'), 'utf8')) as Record<string, unknown>,
         en: JSON.parse(readFileSync(locale('en'), 'utf8')) as Record<string, unknown>,
       };
+      const file = (lang: 'da' | 'en') => {
+        const body = new StaticBody(Buffer.from(JSON.stringify(this.translations?.[lang])));
+        const version = body.etag.slice(1, 13);
+        return { version, url: `/locales/${lang}/${version}/translation.json`, body };
+      };
+      this.translationFiles = { da: file('da'), en: file('en') };
     }
   }
 
@@ -112,6 +134,27 @@ export class WebAppServer {
         res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // A server-rendered page names its language's texts by version instead of embedding them, so a
+    // phone fetches them once and every later page is ~12 KB (gzip) smaller. An old version (a page
+    // from before a deploy) gets the current texts, revalidated each time.
+    const files = this.translationFiles;
+    if (files) {
+      fastify.get<{ Params: { lang: string; version: string } }>('/locales/:lang/:version/translation.json', async (request, reply) => {
+        const file = request.params.lang === 'da' || request.params.lang === 'en' ? files[request.params.lang] : undefined;
+        if (!file) {
+          await reply.status(404).type('application/json; charset=utf-8').send({ statusCode: 404, error: 'Not Found', message: 'Not Found' });
+          return;
+        }
+        const current = request.params.version === file.version;
+        void reply.header('Cache-Control', current ? 'public, max-age=31536000, immutable' : 'no-cache');
+        await file.body.send(reply, 'application/json; charset=utf-8');
+      });
+    }
+  }
+
+  /** The services pages read the city list and the site alerts from (once the app is initialised). */
+  useSources(sources: PageSources): void {
+    this.sources = sources;
   }
 
   /** Page requests only: a missing file (an old /assets/ bundle, /favicon.png) stays a real 404. */
@@ -147,6 +190,8 @@ export class WebAppServer {
           publicUrl: this.options.publicUrl,
           template,
           nonce,
+          ...(this.sources ? { areas: this.sources.areas, alerts: this.sources.alerts } : {}),
+          ...(this.translationFiles ? { translationsUrl: { da: this.translationFiles.da.url, en: this.translationFiles.en.url } } : {}),
         });
         if (result.type === 'redirect') {
           await reply.redirect(result.location, result.status);

@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import type { Language } from '@husly/domain';
-import type { AreasResponse } from '@husly/contracts';
+import type { AreasResponse, CityNames } from '@husly/contracts';
 import { fetchAreas } from '../features/cities/areas-api';
 import { createAreasStore, type AreasStore } from '../features/cities/areas-store';
 import type { ApiClient } from '../lib/api-client';
@@ -21,21 +21,25 @@ export interface AppContextInput {
   host: string;
   translations: Translations;
   api: ApiClient;
-  /** Areas already fetched (server render, or state embedded by it). */
+  /** The whole areas list, already fetched (server render, tests). */
   areas?: AreasResponse;
+  /** Only the city names (the state a server-rendered page embeds); the rest is fetched when needed. */
+  cities?: CityNames;
   /** From the server's configuration (embedded state); defaults in tests and the dev server. */
   /** What the server left out (an older server entry, a test) takes its default. */
   settings?: Partial<PublicSettings>;
+  /** An i18next instance for `translations` already made (the server renderer keeps one per language). */
+  i18n?: I18n;
 }
 
-export function createAppContext({ host, translations, api, areas, settings }: AppContextInput): AppContext {
+export function createAppContext({ host, translations, api, areas, cities, settings, i18n }: AppContextInput): AppContext {
   const language = languageFromHost(host);
   return {
     host,
     language,
-    i18n: createI18n(language, translations),
+    i18n: i18n ?? createI18n(language, translations),
     api,
-    areas: createAreasStore(() => fetchAreas(api), areas),
+    areas: createAreasStore(() => fetchAreas(api), { areas, names: cities }),
     settings: { ...DEFAULT_PUBLIC_SETTINGS, ...settings },
   };
 }

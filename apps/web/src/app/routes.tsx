@@ -42,7 +42,7 @@ export function createRoutes({ areas, api, server = false }: RouteDeps): RouteOb
             { index: true, loader: homeLoader(api), element: <HomeRoute /> },
             // The list comes from the areas store; the loader makes the server render wait for it.
             { path: 'byer', loader: () => areas.load().then(() => null), element: <CitiesRoute /> },
-            { path: 'search', loader: searchLoader(api, server), element: <SearchRoute /> },
+            { path: 'search', loader: searchLoader(api, server, areas), element: <SearchRoute /> },
             { path: 'vis/:id', loader: dwellingLoader(api), element: <DwellingRoute /> },
             ...accountRoutes(),
             { path: 'boligagent/verify', element: <BoligagentVerifyPage /> },

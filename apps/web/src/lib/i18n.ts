@@ -22,12 +22,16 @@ export function translationsUrl(language: Language): string {
 
 export async function loadTranslations(
   language: Language,
-  options: { origin?: string; fetch?: typeof fetch } = {},
+  options: { origin?: string; fetch?: typeof fetch; url?: string } = {},
 ): Promise<Translations> {
   const doFetch = options.fetch ?? globalThis.fetch;
-  const response = await doFetch(`${options.origin ?? ''}${translationsUrl(language)}`, {
-    headers: { Accept: 'application/json' },
-  });
+  // A versioned URL a server-rendered page named (and preloaded): fetched as the preload was, with
+  // no headers of its own, so the browser hands over the preloaded response.
+  const response = options.url
+    ? await doFetch(options.url)
+    : await doFetch(`${options.origin ?? ''}${translationsUrl(language)}`, {
+        headers: { Accept: 'application/json' },
+      });
   if (!response.ok) throw new Error(`Translations for ${language}: HTTP ${response.status}`);
   return (await response.json()) as Translations;
 }
@@ -46,5 +50,9 @@ export function createI18n(language: Language, translations: Translations): I18n
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
   });
-  return instance;
+  // What the app gets is an object over the instance, with no properties of its own: react-i18next's
+  // useTranslation copies every own property of the instance it is given (42 of them) on each mount,
+  // dozens of times a page, on the server and in a phone's hydration (docs/decisions/0023). The
+  // instance is never changed after init here (its language is fixed), so nothing is written past it.
+  return Object.create(instance) as I18n;
 }

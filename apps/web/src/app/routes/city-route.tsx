@@ -1,14 +1,15 @@
 import { data, Link, redirect, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { breadcrumbJsonLd, itemListJsonLd, searchPageTitle, SITE_NAME } from '@husly/domain';
-import type { City, DwellingListResponse } from '@husly/contracts';
+import type { CityName } from '@husly/contracts';
 import { BoligagentSignupModalSlot } from '../../features/boligagent/BoligagentSignupModalSlot';
 import type { AreasStore } from '../../features/cities/areas-store';
-import { findCity } from '../../features/cities/city-selectors';
+import { findCity, findCityName } from '../../features/cities/city-selectors';
 import { ACUTE_HOUSING_URL, cityPageTexts } from '../../features/city/city-content';
+import { deferrableCards, toCardList, type HydratedCardList } from '../../features/dwellings/card-data';
 import { DwellingList } from '../../features/dwellings/components/dwelling-list';
 import { Pagination, withStart } from '../../features/dwellings/components/pagination';
-import { fetchAreaDwellings } from '../../features/dwellings/dwellings-api';
+import { areaDwellingsRequest, fetchList } from '../../features/dwellings/dwellings-api';
 import { FilterPanel } from '../../features/search/components/filter-panel';
 import { parseListFilters } from '../../features/search/search-params';
 import { isHttpError, type ApiClient } from '../../lib/api-client';
@@ -16,9 +17,10 @@ import { usePageDescription, usePageImage, usePageTitle, useSiteOrigin, useStruc
 import { useSite } from '../../lib/site-context';
 import styles from './routes.module.css';
 
+/** Only what the page renders: the city by name, the dwellings as cards (docs/decisions/0023). */
 interface CityData {
-  city: City;
-  list: DwellingListResponse;
+  city: Pick<CityName, 'slug' | 'label'>;
+  list: HydratedCardList;
 }
 
 function startParam(url: URL): number | undefined {
@@ -30,12 +32,15 @@ function startParam(url: URL): number | undefined {
 export function cityLoader(areas: AreasStore, api: ApiClient) {
   return async ({ params, request }: LoaderFunctionArgs): Promise<CityData> => {
     const slug = params.city ?? '';
-    const city = findCity(await areas.load(), slug);
+    // A slug (any capitals) is in the names every page has; an alias needs the whole list.
+    const city = findCityName((await areas.load()).data, slug) ?? findCity(await areas.loadPlaces(), slug);
     if (!city) throw data(null, { status: 404 });
     const url = new URL(request.url);
     if (city.slug !== slug) throw redirect(`/${city.slug}${url.search}`, 301);
     try {
-      return { city, list: await fetchAreaDwellings(api, city.slug, startParam(url), request.signal, parseListFilters(url.searchParams)) };
+      const listRequest = areaDwellingsRequest(city.slug, startParam(url), parseListFilters(url.searchParams));
+      const list = toCardList(await fetchList(api, listRequest, request.signal));
+      return { city: { slug: city.slug, label: city.label }, list: deferrableCards(list, listRequest) };
     } catch (error) {
       if (isHttpError(error, 404)) throw data(null, { status: 404 });
       throw error;
@@ -78,7 +83,7 @@ export function CityRoute() {
       <FilterPanel />
       {list.data.length > 0 ? (
         <>
-          <DwellingList dwellings={list.data} />
+          <DwellingList dwellings={list.data} rest={list.rest} />
           <Pagination meta={list.meta} hrefFor={(start) => withStart(pathname, search, start)} />
         </>
       ) : (

@@ -1,10 +1,10 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { frontPageTotal, organizationJsonLd, webSiteJsonLd } from '@husly/domain';
-import type { DwellingListResponse } from '@husly/contracts';
 import { CityChips } from '../../features/cities/components/city-chips';
 import { popularCities } from '../../features/cities/city-selectors';
 import { useAreas } from '../../features/cities/use-areas';
+import { toCardList, type CardList } from '../../features/dwellings/card-data';
 import { DwellingList } from '../../features/dwellings/components/dwelling-list';
 import { fetchLatestDwellings } from '../../features/dwellings/dwellings-api';
 import { HomeHero } from '../../features/home/components/home-hero';
@@ -17,12 +17,12 @@ import styles from './routes.module.css';
 
 interface HomeData {
   /** null when the latest dwellings could not be fetched: the page still works, with "ca. 3000". */
-  latest: DwellingListResponse | null;
+  latest: CardList | null;
 }
 
 export function homeLoader(api: ApiClient) {
   return async ({ request }: LoaderFunctionArgs): Promise<HomeData> => ({
-    latest: await fetchLatestDwellings(api, request.signal).catch(() => null),
+    latest: await fetchLatestDwellings(api, request.signal).then(toCardList, () => null),
   });
 }
 

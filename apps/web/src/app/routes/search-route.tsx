@@ -2,13 +2,14 @@ import { Suspense } from 'react';
 import { Await, Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { areaPlaceIndex, findPlace, formatDkk, searchCanonicalPath, searchPageTitle, showResultsHeading } from '@husly/domain';
-import type { DwellingListResponse } from '@husly/contracts';
+import type { CityName } from '@husly/contracts';
 import { BoligagentSignupBlock } from '../../features/boligagent/BoligagentSignupBlock';
 import { useBoligagentAutoAdjust } from '../../features/boligagent/use-boligagent-auto-adjust';
-import { useAreas } from '../../features/cities/use-areas';
+import type { AreasStore } from '../../features/cities/areas-store';
+import { deferrableCards, toCardList, type HydratedCardList } from '../../features/dwellings/card-data';
 import { DwellingList } from '../../features/dwellings/components/dwelling-list';
 import { Pagination, withStart } from '../../features/dwellings/components/pagination';
-import { searchDwellings } from '../../features/dwellings/dwellings-api';
+import { fetchList, searchRequest } from '../../features/dwellings/dwellings-api';
 import { useRememberedSearch } from '../../features/privacy/visitor-cookies';
 import { FilterPanel } from '../../features/search/components/filter-panel';
 import { HeroSearch } from '../../features/search/components/hero-search';
@@ -18,10 +19,18 @@ import { useCanonicalPath, usePageDescription, usePageTitle } from '../../lib/do
 import { useSite } from '../../lib/site-context';
 import styles from './routes.module.css';
 
-type SearchOutcome = { ok: true; list: DwellingListResponse } | { ok: false; status: number };
+type SearchOutcome = { ok: true; list: HydratedCardList } | { ok: false; status: number };
+
+/** The place q names: a city, null when it names none, undefined when the city list could not be had. */
+type SearchPlace = Pick<CityName, 'slug' | 'label'> | null | undefined;
 
 interface SearchData {
   search: SearchParams | null;
+  /**
+   * Matched in the loader, by the same rule as the API (libs/domain's findPlace over the whole areas
+   * list), so the page needs no postal codes or aliases to render or hydrate (docs/decisions/0023).
+   */
+  place?: SearchPlace;
   /** A promise in the browser (the page shows "Indlæser boliger..."), the result itself on the server. */
   results: SearchOutcome | Promise<SearchOutcome> | null;
 }
@@ -31,18 +40,28 @@ interface SearchData {
  * before showing the page, so the heading can say "Loading dwellings..."; the server waits, so
  * the HTML has them.
  */
-export function searchLoader(api: ApiClient, server: boolean) {
+export function searchLoader(api: ApiClient, server: boolean, areas?: AreasStore) {
   return async ({ request }: LoaderFunctionArgs): Promise<SearchData> => {
     const parsed = parseSearchUrl(new URL(request.url).searchParams, 'da');
     if (parsed.kind !== 'search') return { search: null, results: null };
-    const results = searchDwellings(api, parsed.params, request.signal).then(
-      (list): SearchOutcome => ({ ok: true, list }),
+    const listRequest = searchRequest(parsed.params);
+    const results = fetchList(api, listRequest, request.signal).then(
+      (list): SearchOutcome => ({ ok: true, list: deferrableCards(toCardList(list), listRequest) }),
       // Never rejects: a failed search is a message on the page, and nothing is left unhandled
       // when the visitor has already moved on.
       (error: unknown): SearchOutcome => ({ ok: false, status: isHttpError(error) ? error.statusCode : 0 }),
     );
-    return { search: parsed.params, results: server ? await results : results };
+    const place = areas ? await placeOf(areas, parsed.params.q) : undefined;
+    return { search: parsed.params, place, results: server ? await results : results };
   };
+}
+
+/** The city q names in the whole areas list (fetched once per session in the browser, if not yet). */
+async function placeOf(areas: AreasStore, q: string): Promise<SearchPlace> {
+  const places = await areas.loadPlaces().catch(() => undefined);
+  if (!places) return undefined;
+  const city = findPlace(q, areaPlaceIndex(places.data, places.aliases))?.city;
+  return city ? { slug: city.slug, label: city.label } : null;
 }
 
 /** "Du har søgt efter boliger i København, maks. 8.000 kr.": the place by its own label. */
@@ -135,7 +154,7 @@ function Results({ outcome, search }: { outcome: SearchOutcome; search: SearchPa
       ) : (
         <p className={styles.summary}>{t('searchResults.count', { count: list.meta.total })}</p>
       )}
-      <DwellingList dwellings={list.data} />
+      <DwellingList dwellings={list.data} rest={list.rest} />
       <Pagination meta={list.meta} hrefFor={(start) => withStart(pathname, queryString, start)} />
     </>
   );
@@ -146,17 +165,15 @@ export function SearchRoute() {
   const { t } = useTranslation();
   const { language } = useSite();
   const { search: queryString } = useLocation();
-  const { search, results } = useLoaderData<SearchData>();
-  const areas = useAreas();
+  const { search, place: named, results } = useLoaderData<SearchData>();
   const parsed = parseSearchUrl(new URLSearchParams(queryString), language);
-  // The place q names, by the same rule as the API (libs/domain, one index per city list).
-  const areasData = areas.status === 'success' ? areas.data : null;
-  const city = search && areasData ? findPlace(search.q, areaPlaceIndex(areasData.data, areasData.aliases))?.city : undefined;
+  // The place q names, by the same rule as the API (libs/domain, one index per city list), matched by the loader.
+  const city = named ?? undefined;
   const place = city?.label ?? search?.q ?? '';
   useBoligagentAutoAdjust({ area: city?.slug, rent: search?.rent, rooms: search?.rooms, size: search?.size });
   useRememberedSearch({ area: city?.slug, rent: search?.rent, rooms: search?.rooms, size: search?.size });
   // Never the raw input as a place: a q the city list cannot name is titled as such.
-  const noPlaceKnown = search !== null && areasData !== null && city === undefined;
+  const noPlaceKnown = search !== null && named === null;
   usePageTitle(search ? (noPlaceKnown ? t('searchResults.noPlaceHeading') : searchPageTitle(place, language)) : t('search.pageHeading'));
   usePageDescription(search ? t('searchResults.description', { query: place }) : undefined);
   // A search naming a city without filters lists that city's page: /search?q=aarhus → /aarhus (ADR 0019).

@@ -1,5 +1,5 @@
-import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import type { AreasState, AreasStore } from './areas-store';
+import { createContext, useCallback, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import type { AreasState, AreasStore, PlacesState } from './areas-store';
 
 const AreasStoreContext = createContext<AreasStore | null>(null);
 
@@ -13,7 +13,7 @@ export function useAreasStore(): AreasStore {
   return store;
 }
 
-/** GET /api/dwellings/areas, once per session; components re-render when it arrives. */
+/** The city names (embedded in a server-rendered page, else fetched once); components re-render when they arrive. */
 export function useAreas(): AreasState & { reload: () => void } {
   const store = useAreasStore();
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
@@ -21,4 +21,19 @@ export function useAreas(): AreasState & { reload: () => void } {
     if (store.getSnapshot().status === 'idle') store.load().catch(() => undefined);
   }, [store]);
   return { ...state, reload: () => void store.load().catch(() => undefined) };
+}
+
+/**
+ * The whole areas list (postal codes, districts, aliases) for a place box: nothing is fetched until
+ * `request` is called (on focus or typing), then GET /api/dwellings/areas once per session; the
+ * component re-renders when it arrives (docs/decisions/0023-lean-hydration.md).
+ */
+export function usePlaces(): PlacesState & { request: () => void } {
+  const store = useAreasStore();
+  const state = useSyncExternalStore(store.subscribe, store.getPlacesSnapshot, store.getPlacesSnapshot);
+  const request = useCallback(() => {
+    const status = store.getPlacesSnapshot().status;
+    if (status === 'idle' || status === 'error') store.loadPlaces().catch(() => undefined);
+  }, [store]);
+  return { ...state, request };
 }

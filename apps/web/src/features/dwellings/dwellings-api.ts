@@ -9,8 +9,26 @@ export function fetchLatestDwellings(api: ApiClient, signal?: AbortSignal): Prom
   return api.get<DwellingListResponse>('/dwellings/latest', { signal });
 }
 
+/** A list request as the API client sends it: what a list page needs to fetch its list again. */
+export interface ListRequest {
+  path: string;
+  query: Record<string, string | number>;
+}
+
+export function searchRequest(search: SearchParams): ListRequest {
+  return { path: '/dwellings/search', query: definedOnly({ q: search.q, ...listQuery(search), start: search.start }) };
+}
+
+export function areaDwellingsRequest(slug: string, start: number | undefined, filters: ListFilters = {}): ListRequest {
+  return { path: `/dwellings/area/${encodeURIComponent(slug)}`, query: definedOnly({ ...listQuery(filters), start }) };
+}
+
+export function fetchList(api: ApiClient, request: ListRequest, signal?: AbortSignal): Promise<DwellingListResponse> {
+  return api.get<DwellingListResponse>(request.path, { query: request.query, signal });
+}
+
 export function searchDwellings(api: ApiClient, search: SearchParams, signal?: AbortSignal): Promise<DwellingListResponse> {
-  return api.get<DwellingListResponse>('/dwellings/search', { query: { q: search.q, ...listQuery(search), start: search.start }, signal });
+  return fetchList(api, searchRequest(search), signal);
 }
 
 export function fetchAreaDwellings(
@@ -20,7 +38,11 @@ export function fetchAreaDwellings(
   signal?: AbortSignal,
   filters: ListFilters = {},
 ): Promise<DwellingListResponse> {
-  return api.get<DwellingListResponse>(`/dwellings/area/${encodeURIComponent(slug)}`, { query: { ...listQuery(filters), start }, signal });
+  return fetchList(api, areaDwellingsRequest(slug, start, filters), signal);
+}
+
+function definedOnly(query: Record<string, string | number | undefined>): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string | number] => entry[1] !== undefined));
 }
 
 /** The filters as the API reads them (pets=1, sliders at their default left out). */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { useApi } from '../../lib/api-context';
+import { useT } from '../../lib/use-t';
 import { loginHref } from '../accounts/navigation';
 import { clearFavouriteError, setFavourite, useFavourites } from './favourites-store';
 import styles from './favourites.module.css';
@@ -15,7 +15,8 @@ const ERROR_MS = 6000;
  * `variant="detail"` adds the words beside the heart.
  */
 export function FavouriteButton({ dwellingId, variant = 'card' }: { dwellingId: string; variant?: 'card' | 'detail' }) {
-  const { t } = useTranslation();
+  // useT, not useTranslation: one heart per card, 150 cards a page (docs/decisions/0023).
+  const t = useT();
   const api = useApi();
   const navigate = useNavigate();
   const location = useLocation();

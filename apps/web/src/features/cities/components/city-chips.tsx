@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import type { City } from '@husly/contracts';
+import type { CityName } from '@husly/contracts';
 import styles from './city-chips.module.css';
 
 /** Cities as round links; the last one may be a "show all" link. */
-export function CityChips({ cities, allHref, allLabel }: { cities: readonly City[]; allHref?: string; allLabel?: string }) {
+export function CityChips({ cities, allHref, allLabel }: { cities: readonly CityName[]; allHref?: string; allLabel?: string }) {
   return (
     <ul className={styles.chips}>
       {cities.map((city) => (

@@ -1,24 +1,66 @@
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Suspense, use, type MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { TFunction } from 'i18next';
 import { dwellingListDateLabel, dwellingListState, formatDkk, formatRent, formatRooms, formatSize } from '@husly/domain';
-import type { DwellingListItem } from '@husly/contracts';
 import { useSite } from '../../../lib/site-context';
+import { useT } from '../../../lib/use-t';
 import { FavouriteButton } from '../../favourites/favourite-button';
+import { FIRST_HYDRATED_CARDS, type DeferredCards, type DwellingCardData } from '../card-data';
 import styles from './dwelling-list.module.css';
 
-/** A list of dwellings. A vacant one links to /vis/{id}; a rented one shows "Udlejet {date}" and is not clickable. */
-export function DwellingList({ dwellings, label }: { dwellings: readonly DwellingListItem[]; label?: string }) {
-  const { t } = useTranslation();
+/**
+ * A list of dwellings. A vacant one links to /vis/{id}; a rented one shows "Udlejet {date}" and is not clickable.
+ *
+ * The cards past the first screenful sit in a Suspense boundary of their own. A server-rendered
+ * page's hydration data has them by id only and the browser fetches them before it hydrates
+ * (fillDeferredCards, docs/decisions/0023-lean-hydration.md); should the list have changed in
+ * between, only that boundary is rendered anew, not the page. Should the fetch have failed (`rest`
+ * still set), the boundary never hydrates and keeps the server's cards, whose links still work.
+ *
+ * The card links are plain links followed by one handler on the list (a router Link per card was a
+ * good part of a list page's server render); they work as links before and without hydration.
+ */
+export function DwellingList({ dwellings, rest, label }: { dwellings: readonly DwellingCardData[]; rest?: DeferredCards; label?: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const followCardLink = (event: MouseEvent<HTMLUListElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    const link = event.target instanceof Element ? event.target.closest('a[data-card-link]') : null;
+    const href = link?.getAttribute('href');
+    if (!link || !href || !event.currentTarget.contains(link)) return;
+    event.preventDefault();
+    void navigate(href);
+  };
+  const later = rest ? rest.from : FIRST_HYDRATED_CARDS;
   return (
-    <ul className={styles.list} aria-label={label ?? t('dwellingList.label')}>
-      {dwellings.map((dwelling, index) => (
-        <li key={dwelling.dwellingId} className={styles.item}>
-          <DwellingCard dwelling={dwelling} image={index === 0 ? 'first' : index < FIRST_SCREEN_CARDS ? 'eager' : 'lazy'} />
-          <FavouriteButton dwellingId={dwelling.dwellingId} />
-        </li>
-      ))}
+    // Only clicks on the card links inside, which are links (keyboard included) with or without it.
+    <ul className={styles.list} aria-label={label ?? t('dwellingList.label')} onClick={followCardLink}>
+      <CardItems dwellings={dwellings.slice(0, later)} offset={0} />
+      {dwellings.length > later && (
+        <Suspense fallback={null}>{rest ? <ServerRenderedCards /> : <CardItems dwellings={dwellings.slice(later)} offset={later} />}</Suspense>
+      )}
     </ul>
   );
+}
+
+function CardItems({ dwellings, offset }: { dwellings: readonly DwellingCardData[]; offset: number }) {
+  return dwellings.map((dwelling, i) => {
+    const index = offset + i;
+    return (
+      <li key={dwelling.dwellingId} className={styles.item}>
+        <DwellingCard dwelling={dwelling} image={index === 0 ? 'first' : index < FIRST_SCREEN_CARDS ? 'eager' : 'lazy'} link="plain" />
+        <FavouriteButton dwellingId={dwelling.dwellingId} />
+      </li>
+    );
+  });
+}
+
+/** Never settles: the boundary around it stays as the server rendered it. */
+const NEVER = new Promise<never>(() => undefined);
+
+/** The cards whose data could not be fetched again: left to the server's HTML. */
+function ServerRenderedCards(): never {
+  return use(NEVER);
 }
 
 /**
@@ -27,10 +69,38 @@ export function DwellingList({ dwellings, label }: { dwellings: readonly Dwellin
  */
 const FIRST_SCREEN_CARDS = 3;
 
-export function DwellingCard({ dwelling, image = 'lazy' }: { dwelling: DwellingListItem; image?: 'first' | 'eager' | 'lazy' }) {
-  const { t } = useTranslation();
+/** The card texts that are the same on every card, and the two cost templates, once per `t`. */
+interface CardTexts {
+  noImage: string;
+  rentedNotice: string;
+  monthlyCost: (amount: string) => string;
+  moveInCost: (amount: string) => string;
+}
+const cardTextsByT = new WeakMap<TFunction, CardTexts>();
+const AMOUNT = '\u0000';
+
+function cardTexts(t: TFunction): CardTexts {
+  let texts = cardTextsByT.get(t);
+  if (!texts) {
+    const monthly = t('dwellingList.monthlyCost', { amount: AMOUNT });
+    const moveIn = t('dwellingList.moveInCost', { amount: AMOUNT });
+    texts = {
+      noImage: t('dwellingList.noImage'),
+      rentedNotice: t('dwellingList.rentedNotice'),
+      monthlyCost: (amount) => monthly.replace(AMOUNT, amount),
+      moveInCost: (amount) => moveIn.replace(AMOUNT, amount),
+    };
+    cardTextsByT.set(t, texts);
+  }
+  return texts;
+}
+
+/** `link="plain"`: a plain link, followed by DwellingList's handler; otherwise a router Link. */
+export function DwellingCard({ dwelling, image = 'lazy', link = 'router' }: { dwelling: DwellingCardData; image?: 'first' | 'eager' | 'lazy'; link?: 'router' | 'plain' }) {
+  const texts = cardTexts(useT());
   const { language } = useSite();
   const rented = dwellingListState(dwelling) === 'rented';
+  const date = dwellingListDateLabel(dwelling, language);
   const body = (
     <>
       <div className={styles.media}>
@@ -44,17 +114,17 @@ export function DwellingCard({ dwelling, image = 'lazy' }: { dwelling: DwellingL
             height={213}
           />
         ) : (
-          <span className={styles.noImage}>{t('dwellingList.noImage')}</span>
+          <span className={styles.noImage}>{texts.noImage}</span>
         )}
-        <span className={`${styles.badge} ${rented ? styles.rentedBadge : ''}`}>{dwellingListDateLabel(dwelling, language)}</span>
+        <span className={`${styles.badge} ${rented ? styles.rentedBadge : ''}`}>{date}</span>
       </div>
       <div className={styles.body}>
         <p className={styles.rent}>{formatRent(dwelling.rent, language)}</p>
         {(dwelling.monthlyCost !== null || dwelling.moveInCost !== null) && (
           <p className={styles.costs}>
             {[
-              dwelling.monthlyCost !== null && t('dwellingList.monthlyCost', { amount: formatDkk(dwelling.monthlyCost) }),
-              dwelling.moveInCost !== null && t('dwellingList.moveInCost', { amount: formatDkk(dwelling.moveInCost) }),
+              dwelling.monthlyCost !== null && texts.monthlyCost(formatDkk(dwelling.monthlyCost)),
+              dwelling.moveInCost !== null && texts.moveInCost(formatDkk(dwelling.moveInCost)),
             ]
               .filter(Boolean)
               .join(' · ')}
@@ -66,19 +136,24 @@ export function DwellingCard({ dwelling, image = 'lazy' }: { dwelling: DwellingL
         </p>
         <p className={styles.place}>{[dwelling.street, dwelling.city].filter(Boolean).join(', ')}</p>
         {/* Phones: the date under the facts; over a 118 px image it covered a third of it. */}
-        <p className={`${styles.dateLine} ${rented ? styles.rentedDateLine : ''}`}>{dwellingListDateLabel(dwelling, language)}</p>
+        <p className={`${styles.dateLine} ${rented ? styles.rentedDateLine : ''}`}>{date}</p>
       </div>
     </>
   );
   if (rented) {
     return (
-      <div className={`${styles.card} ${styles.rented}`} aria-disabled="true" title={t('dwellingList.rentedNotice')}>
+      <div className={`${styles.card} ${styles.rented}`} aria-disabled="true" title={texts.rentedNotice}>
         {body}
       </div>
     );
   }
-  return (
-    <Link to={`/vis/${dwelling.dwellingId}`} className={styles.card}>
+  const href = `/vis/${dwelling.dwellingId}`;
+  return link === 'plain' ? (
+    <a href={href} className={styles.card} data-card-link="">
+      {body}
+    </a>
+  ) : (
+    <Link to={href} className={styles.card}>
       {body}
     </Link>
   );

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { suggestAreaPlaces, validateSearchQuery, type AreaPlace, type PlaceSuggestion } from '@husly/domain';
 import type { City } from '@husly/contracts';
-import { useAreas } from '../../cities/use-areas';
+import { usePlaces } from '../../cities/use-areas';
 import { useSite } from '../../../lib/site-context';
 import { searchHref, SLIDER_NAMES, type SearchParams } from '../search-params';
 import { isAnyValue, sliderValue } from '../sliders';
@@ -25,7 +25,9 @@ export function HeroSearch({ initial = {} }: HeroSearchProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { language } = useSite();
-  const areas = useAreas();
+  // The suggestions need every city's postal codes and aliases: fetched when the box is first
+  // focused or typed in, not embedded in every page (docs/decisions/0023-lean-hydration.md).
+  const places = usePlaces();
   const id = useId();
   const listId = `${id}-suggestions`;
 
@@ -40,7 +42,7 @@ export function HeroSearch({ initial = {} }: HeroSearchProps) {
     size: sliderValue('size', initial.size),
   });
 
-  const data = areas.status === 'success' ? areas.data : null;
+  const data = places.status === 'success' ? places.data : null;
   const suggestions: PlaceSuggestion<AreaPlace<City>>[] = useMemo(
     () => (data ? suggestAreaPlaces(query, data.data, data.aliases) : []),
     [data, query],
@@ -122,10 +124,14 @@ export function HeroSearch({ initial = {} }: HeroSearchProps) {
               setQuery(e.target.value);
               setOpen(true);
               setActive(-1);
+              places.request();
               if (error) setError(null);
             }}
             onKeyDown={onKeyDown}
-            onFocus={() => setOpen(true)}
+            onFocus={() => {
+              setOpen(true);
+              places.request();
+            }}
             // Later than a suggestion's click (which uses mousedown), so the click still lands.
             onBlur={() => setOpen(false)}
           />

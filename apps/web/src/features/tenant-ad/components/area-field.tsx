@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { suggestCities } from '@husly/domain';
 import type { City } from '@husly/contracts';
-import { useAreas } from '../../cities/use-areas';
+import { useAreas, usePlaces } from '../../cities/use-areas';
 import styles from '../tenant-ad.module.css';
 
 /**
@@ -12,6 +12,8 @@ import styles from '../tenant-ad.module.css';
 export function AreaField({ value, onChange, error }: { value: string; onChange: (slug: string) => void; error?: string }) {
   const { t } = useTranslation();
   const areas = useAreas();
+  // Postal codes and aliases for the suggestions: fetched when the box is first used (docs/decisions/0023).
+  const places = usePlaces();
   const id = useId();
   const listId = `${id}-list`;
   const cities = areas.status === 'success' ? areas.data.data : [];
@@ -21,9 +23,10 @@ export function AreaField({ value, onChange, error }: { value: string; onChange:
   const [active, setActive] = useState(-1);
   const text = query ?? chosen?.label ?? value;
 
+  const placesData = places.status === 'success' ? places.data : null;
   const suggestions: City[] = useMemo(
-    () => (areas.status === 'success' && query !== null ? suggestCities(query, areas.data.data, areas.data.aliases) : []),
-    [areas, query],
+    () => (placesData && query !== null ? suggestCities(query, placesData.data, placesData.aliases) : []),
+    [placesData, query],
   );
   const expanded = open && suggestions.length > 0;
 
@@ -75,11 +78,15 @@ export function AreaField({ value, onChange, error }: { value: string; onChange:
             setQuery(e.target.value);
             setOpen(true);
             setActive(-1);
+            places.request();
             // Typing replaces the choice: only a suggestion sets the area.
             if (value) onChange('');
           }}
           onKeyDown={onKeyDown}
-          onFocus={() => setOpen(true)}
+          onFocus={() => {
+            setOpen(true);
+            places.request();
+          }}
           onBlur={() => {
             setOpen(false);
             // A typed name that is exactly one suggestion's label counts as choosing it.
