@@ -19,6 +19,8 @@ import {
   type HeadData,
 } from './lib/document-head';
 import { languageFromHost, type Translations } from './lib/i18n';
+import { matchedPages } from './lib/lazy-pages';
+import { pageAssetTags, type BuildManifest } from './lib/page-assets';
 import type { PublicSettings } from './lib/public-settings';
 
 /**
@@ -46,6 +48,11 @@ export interface RenderInput {
   publicUrl: string;
   /** dist/web/index.html: the built page with its script and style tags (already carrying `nonce`). */
   template: string;
+  /**
+   * dist/web/.vite/manifest.json: where the page modules' chunks and CSS are, for the page's
+   * preload and stylesheet tags. Without it (no client build), the browser fetches them after the entry.
+   */
+  manifest?: BuildManifest;
   /** This response's Content-Security-Policy nonce: every inline script written here carries it. */
   nonce: string;
 }
@@ -177,10 +184,13 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   const status = result.statusCode;
   const state: EmbeddedState = { host: input.host, translations: input.translations[language], areas, settings: context.settings };
   const fallback = { title: context.i18n.t('meta.title'), description: context.i18n.t('meta.description') };
+  // The chunks and CSS of the matched routes' pages, which the browser loads before it hydrates.
+  const assets = input.manifest ? pageAssetTags(input.manifest, matchedPages(result.matches)) : [];
   const html = input.template
     .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
     // Functions as replacements: page text may contain "$&" and the like.
     .replace(/<title>[\s\S]*?<\/title>\s*<meta\s+name="description"[\s\S]*?\/>/, () => headTags(head, fallback, url, input.publicUrl, status, input.nonce))
+    .replace('</head>', () => `${assets.map((tag) => `  ${tag}\n`).join('')}  </head>`)
     .replace(
       '<div id="root"></div>',
       () => `<div id="root">${body}</div>\n    <script type="application/json" id="${EMBEDDED_STATE_ID}" nonce="${escapeHtml(input.nonce)}">${scriptSafeJson(state)}</script>\n    ${hydrationScript(result, input.nonce)}`,
