@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router';
 import { createRoutes } from '../app/routes';
 import type { AreasStore } from '../features/cities/areas-store';
 import type { ApiClient } from './api-client';
-import { lazyPage, loadMatchedRoutes, matchedPages } from './lazy-pages';
+import { isChunkLoadError, lazyPage, loadMatchedRoutes, matchedPages, mayReloadForNewBuild, reloadForNewBuild } from './lazy-pages';
 
 /** The route table with deps no loader is called with here. */
 const table = () => createRoutes({ areas: {} as AreasStore, api: {} as ApiClient });
@@ -67,5 +67,37 @@ describe('the lazy pages of the route table', () => {
       'src/features/accounts/pages/profile-layout.tsx',
       'src/features/accounts/pages/profile-pages.tsx',
     ]);
+  });
+});
+
+describe('a page chunk that does not load', () => {
+  it("is told by the browsers' messages for a failed import and Vite's for its CSS, not by other errors", () => {
+    for (const message of [
+      'Failed to fetch dynamically imported module: https://husly.dk/assets/city-route-abc.js',
+      'error loading dynamically imported module: https://husly.dk/assets/city-route-abc.js',
+      'Importing a module script failed.',
+      'Unable to preload CSS for /assets/city-route-abc.css',
+    ]) {
+      expect(isChunkLoadError(new TypeError(message)), message).toBe(true);
+    }
+    expect(isChunkLoadError(new Error('Request failed with status 500'))).toBe(false);
+    expect(isChunkLoadError('Failed to fetch dynamically imported module')).toBe(false);
+  });
+
+  it('reloads the page once per URL, and not where there is no session storage to remember it', () => {
+    const stored = new Map<string, string>();
+    const storage = { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v) };
+    const reload = vi.fn();
+    const location = { href: 'https://husly.dk/login', reload };
+    expect(mayReloadForNewBuild(location.href, storage)).toBe(true);
+    reloadForNewBuild(location, storage);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(mayReloadForNewBuild(location.href, storage)).toBe(false);
+    expect(mayReloadForNewBuild('https://husly.dk/signup', storage)).toBe(true);
+
+    const blocked = { getItem: () => { throw new Error('SecurityError'); }, setItem: () => { throw new Error('SecurityError'); } };
+    expect(mayReloadForNewBuild(location.href, blocked)).toBe(false);
+    reloadForNewBuild(location, blocked);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });

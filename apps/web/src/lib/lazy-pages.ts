@@ -93,3 +93,40 @@ export function prefetchRoutes(routes: RouteObject[], href: string): void {
   }
 }
 
+/**
+ * Whether `error` is a page chunk (or its CSS) that did not load: the messages of Chromium,
+ * Firefox and Safari for a failed `import()`, and Vite's for a stylesheet it preloads with it.
+ */
+export function isChunkLoadError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(error.message)
+  );
+}
+
+const RELOADED_KEY = 'husly.chunk-reload';
+type ReloadStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+/**
+ * A chunk that fails to load in an open tab is, most often, one a deploy has replaced (its hashed
+ * name is gone), and a full load of the page gets the new build's. Once per URL: a chunk that is
+ * really missing, or a network that is down, ends at the error page instead of reloading for ever.
+ */
+export function mayReloadForNewBuild(href: string, storage?: ReloadStorage): boolean {
+  try {
+    // window.sessionStorage itself throws where storage is blocked.
+    return (storage ?? window.sessionStorage).getItem(RELOADED_KEY) !== href;
+  } catch {
+    return false; // no session storage: no way to know it already tried
+  }
+}
+
+/** Loads the page anew, remembering that it did (see {@link mayReloadForNewBuild}). */
+export function reloadForNewBuild(location: Pick<Location, 'href' | 'reload'>, storage?: ReloadStorage): void {
+  try {
+    (storage ?? window.sessionStorage).setItem(RELOADED_KEY, location.href);
+  } catch {
+    return;
+  }
+  location.reload();
+}
