@@ -28,6 +28,8 @@ async function openRecording(browser: Browser, path: string, viewport = PHONE) {
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   // A hydration that does not match the server's HTML makes React replace its nodes; a page that
   // starts with an unloaded lazy route shows the loading fallback in <main> first.
+  // The city page's boligagent modal (4 s after landing) would cover what a slow run taps.
+  await page.addInitScript(() => window.sessionStorage.setItem('bn.agentModal.session', '1'));
   await page.addInitScript(() => {
     const w = window as unknown as { __fallbackShown: boolean };
     w.__fallbackShown = false;
