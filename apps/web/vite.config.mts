@@ -36,5 +36,23 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: fromRoot('dist/web'),
         emptyOutDir: true,
+        // dist/web/.vite/manifest.json: each page module's chunk, the chunks it imports and its CSS,
+        // which the server render turns into the page's preload and stylesheet tags
+        // (src/lib/page-assets.ts, docs/decisions/0022-route-code-splitting.md).
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            // What every page loads, in two chunks: the libraries (React, React Router, i18next), which
+            // stay cached across our deploys, and the app shell (layout, providers, loaders). Without
+            // these groups the shell is cut into a dozen small chunks by which pages share each module.
+            // The pages' own code is split per page by their lazy imports (src/lib/lazy-pages.ts).
+            codeSplitting: {
+              groups: [
+                { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
+                { name: 'app', tags: ['$initial'], priority: 1 },
+              ],
+            },
+          },
+        },
       },
 }));

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { COOKIES } from '@husly/domain';
 import { createAppContext } from './app/app-context';
@@ -14,6 +14,7 @@ import { readCookie } from './lib/cookies';
 import { applyDefaultHead } from './lib/document-head';
 import { installErrorBeacon } from './lib/error-beacon';
 import { languageFromHost, loadTranslations } from './lib/i18n';
+import { loadMatchedRoutes, prefetchRoutes } from './lib/lazy-pages';
 
 async function main(): Promise<void> {
   // First, so an error while hydrating is reported too (spec section 7: GET /i.gif?error=…).
@@ -48,8 +49,12 @@ async function main(): Promise<void> {
   }
 
   // createBrowserRouter picks up window.__staticRouterHydrationData (the server's loader data), so
-  // hydration runs no loader again.
-  const router = createBrowserRouter(createRoutes({ areas: context.areas, api: context.api }));
+  // hydration runs no loader again; this page's lazy routes are loaded first (the server preloaded
+  // their chunks), so the first render is the page, as in the server's HTML, not a fallback.
+  const routes = createRoutes({ areas: context.areas, api: context.api });
+  await loadMatchedRoutes(routes, `${window.location.pathname}${window.location.search}`);
+  const router = createBrowserRouter(routes);
+  prefetchOnIntent(routes);
   const app = (
     <StrictMode>
       <AppProviders context={context} onRetry={() => router.revalidate()}>
@@ -65,6 +70,21 @@ async function main(): Promise<void> {
   };
   if (serverRendered) hydrateRoot(container, app, { onCaughtError });
   else createRoot(container, { onCaughtError }).render(app);
+}
+
+/**
+ * A link the visitor points at, touches or focuses starts fetching its page's chunks, so the click
+ * rarely waits for code (the data is fetched on the click, with the chunk if still needed).
+ */
+function prefetchOnIntent(routes: RouteObject[]): void {
+  const seen = new Set<string>();
+  const onIntent = (event: Event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || seen.has(link.pathname)) return;
+    seen.add(link.pathname);
+    prefetchRoutes(routes, link.pathname);
+  };
+  for (const type of ['mouseover', 'touchstart', 'focusin']) document.addEventListener(type, onIntent, { passive: true });
 }
 
 void main();

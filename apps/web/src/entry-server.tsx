@@ -22,6 +22,8 @@ import {
   type HeadData,
 } from './lib/document-head';
 import { createI18n, languageFromHost, type Translations } from './lib/i18n';
+import { matchedPages } from './lib/lazy-pages';
+import { pageAssetTags, type BuildManifest } from './lib/page-assets';
 import type { PublicSettings } from './lib/public-settings';
 
 /**
@@ -49,6 +51,11 @@ export interface RenderInput {
   publicUrl: string;
   /** dist/web/index.html: the built page with its script and style tags (already carrying `nonce`). */
   template: string;
+  /**
+   * dist/web/.vite/manifest.json: where the page modules' chunks and CSS are, for the page's
+   * preload and stylesheet tags. Without it (no client build), the browser fetches them after the entry.
+   */
+  manifest?: BuildManifest;
   /** This response's Content-Security-Policy nonce: every inline script written here carries it. */
   nonce: string;
   /**
@@ -235,6 +242,8 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   // the lists whose cards the hydration data left out (a signed-in viewer's list is fetched with
   // the bearer token, which a preload cannot send).
   const preloads = [...(translationsUrl ? [translationsUrl] : []), ...(token ? [] : deferred.map(deferredCardsUrl))].map(fetchPreload);
+  // The chunks and CSS of the matched routes' pages, which the browser loads before it hydrates.
+  const assets = input.manifest ? pageAssetTags(input.manifest, matchedPages(result.matches)) : [];
   const html = input.template
     .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
     // Functions as replacements: page text may contain "$&" and the like.
@@ -242,6 +251,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
       /<title>[\s\S]*?<\/title>\s*<meta\s+name="description"[\s\S]*?\/>/,
       () => [headTags(head, fallback, url, input.publicUrl, status, input.nonce), ...preloads].join('\n    '),
     )
+    .replace('</head>', () => `${assets.map((tag) => `  ${tag}\n`).join('')}  </head>`)
     .replace(
       '<div id="root"></div>',
       () => `<div id="root">${body}</div>\n    <script type="application/json" id="${EMBEDDED_STATE_ID}" nonce="${escapeHtml(input.nonce)}">${embeddedStateJson(state)}</script>\n    ${hydration}`,

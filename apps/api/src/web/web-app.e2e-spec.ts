@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TokenService } from '../common/auth/token.service';
 import { workspaceRoot } from '../infra/database/migrate';
@@ -73,6 +73,35 @@ describe('server-side rendering of pages (docs/decisions/0003)', () => {
     expect(res.text).toContain('<html lang="en"');
     expect(res.text).toContain('Where do you tell you want to live?');
     expect(res.text).toMatch(/<link rel="canonical" href="http:\/\/en\.[^"]+\/byer" \/>/);
+  });
+
+  it("preloads the chunks and CSS of the page it renders, and no other page's (docs/decisions/0022)", async () => {
+    type Chunk = { file: string; imports?: string[]; css?: string[] };
+    const manifest = JSON.parse(readFileSync(join(workspaceRoot(), 'dist/web/.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+    const res = await t.request('GET', `/${listed.slug}`);
+    expect(res.status).toBe(200);
+    const head = res.text.slice(0, res.text.indexOf('</head>'));
+    const links = (rel: string) => [...head.matchAll(new RegExp(`<link rel="${rel}" crossorigin href="/([^"]+)">`, 'g'))].map((m) => m[1]);
+    const city = manifest['src/app/routes/city-page.tsx']!;
+    expect(links('modulepreload')).toContain(city.file);
+    // The CSS of the page's chunks, in the head before first paint: a stylesheet added after it would shift the page.
+    const css = [city, ...(city.imports ?? []).map((key) => manifest[key]!)].flatMap((chunk) => chunk.css ?? []);
+    expect(css.length).toBeGreaterThan(0);
+    for (const file of css) expect(links('stylesheet')).toContain(file);
+    // Not the code of other pages: payments (Apollo, Stripe), accounts, the other listing pages.
+    for (const other of [
+      'src/features/subscriptions/pages/subscription-page.tsx',
+      'src/features/subscriptions/components/stripe-payment.tsx',
+      'src/features/accounts/pages/login-page.tsx',
+      'src/features/accounts/pages/profile-pages.tsx',
+      'src/app/routes/search-page.tsx',
+      'src/app/routes/home-page.tsx',
+    ]) {
+      expect(manifest[other], other).toBeDefined();
+      expect(res.text, other).not.toContain(manifest[other]!.file);
+    }
+    // The manifest is the server's map, not a file to serve.
+    expect((await t.request('GET', '/.vite/manifest.json')).status).toBe(404);
   });
 
   it('falls back to the SPA shell without a server build', async () => {

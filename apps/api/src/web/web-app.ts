@@ -23,6 +23,7 @@ interface RenderInput {
   areas?: () => Promise<AreasResponse>;
   alerts?: () => Promise<SiteAlertsResponse>;
   translationsUrl?: Record<'da' | 'en', string>;
+  manifest?: Record<string, unknown>;
 }
 
 /**
@@ -68,6 +69,9 @@ export interface WebAppOptions {
  */
 const requireFromHere = createRequire(join(__dirname, 'web-app.js'));
 
+/** Vite's build manifest in dist/web (`build.manifest`, apps/web/vite.config.mts). */
+const MANIFEST = join('.vite', 'manifest.json');
+
 /**
  * Serves the built React app (dist/web) from the API process, so web and API share one port, and
  * renders pages on the server (docs/decisions/0003-server-side-rendering.md): each page GET runs
@@ -78,6 +82,8 @@ const requireFromHere = createRequire(join(__dirname, 'web-app.js'));
 export class WebAppServer {
   private readonly logger = new Logger('WebAppServer');
   private readonly indexHtml?: string;
+  /** dist/web/.vite/manifest.json: the chunks and CSS of each page, for the rendered page's preload tags. */
+  private readonly manifest?: RenderInput['manifest'];
   private readonly translations?: RenderInput['translations'];
   /** Each language's translations as served at a versioned URL (docs/decisions/0023-lean-hydration.md). */
   private readonly translationFiles?: Record<'da' | 'en', { version: string; url: string; body: StaticBody }>;
@@ -91,6 +97,8 @@ export class WebAppServer {
   ) {
     const index = join(distDir, 'index.html');
     if (existsSync(index)) this.indexHtml = readFileSync(index, 'utf8');
+    const manifest = join(distDir, MANIFEST);
+    if (existsSync(manifest)) this.manifest = JSON.parse(readFileSync(manifest, 'utf8')) as RenderInput['manifest'];
     const locale = (lang: string) => join(distDir, 'locales', lang, 'translation.json');
     if (existsSync(locale('da')) && existsSync(locale('en'))) {
       this.translations = {
@@ -125,8 +133,9 @@ export class WebAppServer {
       index: false,
       wildcard: false,
       // The page template is served by serve(), with this response's nonce on its scripts; the raw
-      // file's scripts would be refused by the Content-Security-Policy.
-      allowedPath: (path) => path !== '/index.html',
+      // file's scripts would be refused by the Content-Security-Policy. The build manifest is the
+      // server's map of the chunks, not a file for browsers.
+      allowedPath: (path) => path !== '/index.html' && !path.startsWith('/.vite/'),
       // The build wrote .br and .gz beside each text file (tools/precompress.mjs): sent as they are.
       preCompressed: true,
       // Hashed assets never change; everything else is revalidated.
@@ -192,6 +201,7 @@ export class WebAppServer {
           nonce,
           ...(this.sources ? { areas: this.sources.areas, alerts: this.sources.alerts } : {}),
           ...(this.translationFiles ? { translationsUrl: { da: this.translationFiles.da.url, en: this.translationFiles.en.url } } : {}),
+          ...(this.manifest ? { manifest: this.manifest } : {}),
         });
         if (result.type === 'redirect') {
           await reply.redirect(result.location, result.status);

@@ -1,5 +1,8 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { PageLoading } from '../../components/ui/page-loading';
 import { isHttpError } from '../../lib/api-client';
+import { isChunkLoadError, mayReloadForNewBuild, reloadForNewBuild } from '../../lib/lazy-pages';
 import { NotFoundPage } from './not-found-page';
 
 export function isNotFound(error: unknown): boolean {
@@ -13,7 +16,14 @@ export function isNotFound(error: unknown): boolean {
 export function RouteError() {
   const error = useRouteError();
   if (isNotFound(error)) return <NotFoundPage />;
+  // A page chunk an earlier deploy replaced: the page is loaded anew (lib/lazy-pages.ts).
+  if (isChunkLoadError(error) && typeof window !== 'undefined' && mayReloadForNewBuild(window.location.href)) return <ReloadPage />;
   throw error;
+}
+
+function ReloadPage() {
+  useEffect(() => reloadForNewBuild(window.location), []);
+  return <PageLoading />;
 }
 
 /** errorElement of the root route: the layout itself failed, so the app-wide RetryBoundary takes it. */

@@ -1,21 +1,9 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { frontPageTotal, organizationJsonLd, webSiteJsonLd } from '@husly/domain';
-import { CityChips } from '../../features/cities/components/city-chips';
-import { popularCities } from '../../features/cities/city-selectors';
-import { useAreas } from '../../features/cities/use-areas';
+import type { LoaderFunctionArgs } from 'react-router';
 import { toCardList, type CardList } from '../../features/dwellings/card-data';
-import { DwellingList } from '../../features/dwellings/components/dwelling-list';
 import { fetchLatestDwellings } from '../../features/dwellings/dwellings-api';
-import { HomeHero } from '../../features/home/components/home-hero';
-import { HeroSearch } from '../../features/search/components/hero-search';
 import type { ApiClient } from '../../lib/api-client';
-import { LOGO_PATH, usePageDescription, usePageTitle, useSiteOrigin, useStructuredData } from '../../lib/document-head';
-import { usePublicSettings } from '../../lib/public-settings';
-import { useSite } from '../../lib/site-context';
-import styles from './routes.module.css';
 
-interface HomeData {
+export interface HomeData {
   /** null when the latest dwellings could not be fetched: the page still works, with "ca. 3000". */
   latest: CardList | null;
 }
@@ -24,37 +12,4 @@ export function homeLoader(api: ApiClient) {
   return async ({ request }: LoaderFunctionArgs): Promise<HomeData> => ({
     latest: await fetchLatestDwellings(api, request.signal).then(toCardList, () => null),
   });
-}
-
-/** Section 2, home: hero search, latest dwellings (15) with the total or "ca. 3000", city picker. */
-export function HomeRoute() {
-  const { t } = useTranslation();
-  const { latest } = useLoaderData<HomeData>();
-  const areas = useAreas();
-  usePageTitle();
-  usePageDescription();
-  const origin = useSiteOrigin();
-  const { language } = useSite();
-  const { company } = usePublicSettings();
-  useStructuredData([
-    organizationJsonLd({ origin, logoUrl: `${origin}${LOGO_PATH}`, legalName: company.name }),
-    webSiteJsonLd({ origin, language, description: t('meta.description') }),
-  ]);
-  const { total, approximate } = frontPageTotal(latest?.meta.total);
-  const totalText = total.toLocaleString('da-DK');
-  return (
-    <>
-      <HomeHero search={<HeroSearch />}>
-        <p className={styles.total}>{approximate ? t('frontPage.totalApprox', { total: totalText }) : t('frontPage.total', { total: totalText })}</p>
-        <h2 className={styles.smallHeading}>{t('home.popularHeading')}</h2>
-        <CityChips cities={areas.status === 'success' ? popularCities(areas.data.data) : []} allHref="/byer" allLabel={t('home.allCities')} />
-      </HomeHero>
-      <section className="page" aria-labelledby="latest-heading">
-        <h2 id="latest-heading" className={styles.sectionHeading}>
-          {t('frontPage.latestHeading')}
-        </h2>
-        {latest ? <DwellingList dwellings={latest.data} /> : <p className={styles.lead}>{t('frontPage.latestError')}</p>}
-      </section>
-    </>
-  );
 }

@@ -1,48 +1,31 @@
 import type { RouteObject } from 'react-router';
-import { ProfileInvoiceRoute } from '../subscriptions/profile-subscription-tab';
-import { PurchaseWelcome } from '../subscriptions/purchase-welcome';
-import { FoundHomeNotice } from '../unsubscribe/components/found-home-notice';
-import { CancelSubscriptionPage } from '../unsubscribe/pages/cancel-subscription-page';
-import { ProfileBoligagentSlot, ProfileFavouritesSlot, ProfileSubscriptionSlot, ProfileTenantSlot } from './components/feature-slots';
-import { LoginPage } from './pages/login-page';
-import { ProfileEditPage } from './pages/profile-edit-page';
-import { ProfileLayout } from './pages/profile-layout';
-import { ProfilePasswordPage } from './pages/profile-password-page';
-import { ResetPasswordPage } from './pages/reset-password-page';
-import { SignupPage } from './pages/signup-page';
-import { VerifyEmailPage } from './pages/verify-email-page';
+import { lazyPage } from '../../lib/lazy-pages';
+
+const PROFILE_PAGES = 'src/features/accounts/pages/profile-pages.tsx';
 
 /**
  * The accounts pages of section 2. /profile/verify sits outside the login-guarded /profile, since a
  * verification link also works logged out. Other features fill the profile tabs through the slots.
+ * Each page is its own chunk (lib/lazy-pages.ts); the profile's tabs share one.
  */
 export function accountRoutes(): RouteObject[] {
   return [
-    { path: 'login', element: <LoginPage /> },
-    { path: 'signup', element: <SignupPage /> },
-    { path: 'reset-password', element: <ResetPasswordPage /> },
-    { path: 'profile/verify', element: <VerifyEmailPage /> },
+    { path: 'login', ...lazyPage('src/features/accounts/pages/login-page.tsx', 'LoginPage') },
+    { path: 'signup', ...lazyPage('src/features/accounts/pages/signup-page.tsx', 'SignupPage') },
+    { path: 'reset-password', ...lazyPage('src/features/accounts/pages/reset-password-page.tsx', 'ResetPasswordPage') },
+    { path: 'profile/verify', ...lazyPage('src/features/accounts/pages/verify-email-page.tsx', 'VerifyEmailPage') },
     {
       path: 'profile',
-      element: <ProfileLayout />,
+      ...lazyPage('src/features/accounts/pages/profile-layout.tsx', 'ProfileLayout'),
       children: [
-        {
-          index: true,
-          element: (
-            <>
-              <PurchaseWelcome />
-              <FoundHomeNotice />
-              <ProfileEditPage />
-            </>
-          ),
-        },
-        { path: 'password', element: <ProfilePasswordPage /> },
-        { path: 'boligagent', element: <ProfileBoligagentSlot /> },
-        { path: 'favourites', element: <ProfileFavouritesSlot /> },
-        { path: 'tenant', element: <ProfileTenantSlot /> },
-        { path: 'subscription', element: <ProfileSubscriptionSlot /> },
-        { path: 'subscription/cancel/:id', element: <CancelSubscriptionPage /> },
-        { path: 'invoice/:id', element: <ProfileInvoiceRoute /> },
+        { index: true, ...lazyPage(PROFILE_PAGES, 'ProfileHomePage') },
+        { path: 'password', ...lazyPage(PROFILE_PAGES, 'ProfilePasswordPage') },
+        { path: 'boligagent', ...lazyPage(PROFILE_PAGES, 'ProfileBoligagentSlot') },
+        { path: 'favourites', ...lazyPage(PROFILE_PAGES, 'ProfileFavouritesSlot') },
+        { path: 'tenant', ...lazyPage(PROFILE_PAGES, 'ProfileTenantSlot') },
+        { path: 'subscription', ...lazyPage(PROFILE_PAGES, 'ProfileSubscriptionSlot') },
+        { path: 'subscription/cancel/:id', ...lazyPage('src/features/unsubscribe/pages/cancel-subscription-page.tsx', 'CancelSubscriptionPage') },
+        { path: 'invoice/:id', ...lazyPage(PROFILE_PAGES, 'ProfileInvoiceRoute') },
       ],
     },
   ];

@@ -1,23 +1,18 @@
 import type { RouteObject } from 'react-router';
-import { AboutPage } from './pages/about-page';
-import { AfmeldingPage } from './pages/afmelding-page';
-import { ContactPage } from './pages/contact-page';
-import { FaqPage } from './pages/faq-page';
-import { KlagemulighedPage } from './pages/klagemulighed-page';
-import { PartnersPage } from './pages/partners-page';
-import { RaadOmBoligsoegningPage } from './pages/raad-om-boligsoegning-page';
-import { TermsPage } from './pages/terms-page';
+import { lazyPage } from '../../lib/lazy-pages';
 
-/** The static information pages (spec section 2). Any other /info/… falls through to the 404 page. */
+const page = (file: string, exportName: string) => lazyPage(`src/features/info/pages/${file}`, exportName);
+
+/** The static information pages (spec section 2), each its own chunk. Any other /info/… falls through to the 404 page. */
 export function infoRoutes(): RouteObject[] {
   return [
-    { path: 'info/contact', element: <ContactPage /> },
-    { path: 'info/about', element: <AboutPage /> },
-    { path: 'info/faq', element: <FaqPage /> },
-    { path: 'info/partners', element: <PartnersPage /> },
-    { path: 'info/terms', element: <TermsPage /> },
-    { path: 'info/afmelding', element: <AfmeldingPage /> },
-    { path: 'info/klagemulighed', element: <KlagemulighedPage /> },
-    { path: 'info/raad-om-boligsoegning', element: <RaadOmBoligsoegningPage /> },
+    { path: 'info/contact', ...page('contact-page.tsx', 'ContactPage') },
+    { path: 'info/about', ...page('about-page.tsx', 'AboutPage') },
+    { path: 'info/faq', ...page('faq-page.tsx', 'FaqPage') },
+    { path: 'info/partners', ...page('partners-page.tsx', 'PartnersPage') },
+    { path: 'info/terms', ...page('terms-page.tsx', 'TermsPage') },
+    { path: 'info/afmelding', ...page('afmelding-page.tsx', 'AfmeldingPage') },
+    { path: 'info/klagemulighed', ...page('klagemulighed-page.tsx', 'KlagemulighedPage') },
+    { path: 'info/raad-om-boligsoegning', ...page('raad-om-boligsoegning-page.tsx', 'RaadOmBoligsoegningPage') },
   ];
 }

@@ -1,11 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { ConfirmUnsubscribePage } from './pages/confirm-unsubscribe-page';
-import { ManualUnsubscribePage } from './pages/manual-unsubscribe-page';
+import { lazyPage } from '../../lib/lazy-pages';
 
 /** The public unsubscribe pages (section 2: the unsubscribe page and its confirmation link). */
 export function unsubscribeRoutes(): RouteObject[] {
   return [
-    { path: 'afmelding', element: <ManualUnsubscribePage /> },
-    { path: 'afmelding/bekraeft', element: <ConfirmUnsubscribePage /> },
+    { path: 'afmelding', ...lazyPage('src/features/unsubscribe/pages/manual-unsubscribe-page.tsx', 'ManualUnsubscribePage') },
+    { path: 'afmelding/bekraeft', ...lazyPage('src/features/unsubscribe/pages/confirm-unsubscribe-page.tsx', 'ConfirmUnsubscribePage') },
   ];
 }

@@ -1,27 +1,11 @@
 import { useState } from 'react';
-import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LandlordTenantAd, LandlordTenantAdsResponse } from '@husly/contracts';
-import { formatDkk, isCitySlug } from '@husly/domain';
-import { isHttpError, type ApiClient } from '../../../lib/api-client';
+import { formatDkk } from '@husly/domain';
 import { useNoIndex, usePageDescription, usePageTitle } from '../../../lib/document-head';
 import { ContactSeekerForm } from '../components/contact-seeker-form';
-import { tenantAdApi } from '../tenant-ad-api';
 import styles from '../tenant-ad.module.css';
-
-/** /udlejer/{city}: the city's published tenant ads; an unknown city is the 404 page. */
-export function landlordAdsLoader(api: ApiClient) {
-  return async ({ params, request }: LoaderFunctionArgs): Promise<LandlordTenantAdsResponse> => {
-    const city = params.city ?? '';
-    if (!isCitySlug(city)) throw data(null, { status: 404 });
-    try {
-      return await tenantAdApi(api).forLandlords(city, request.signal);
-    } catch (error) {
-      if (isHttpError(error, 404)) throw data(null, { status: 404 });
-      throw error;
-    }
-  };
-}
 
 /**
  * For landlords (spec section 1: "lets the user publish a tenant ad that landlords can see"): every

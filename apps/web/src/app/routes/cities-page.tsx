@@ -7,7 +7,7 @@ import { useAreas } from '../../features/cities/use-areas';
 import { usePageDescription, usePageTitle } from '../../lib/document-head';
 import styles from './routes.module.css';
 
-export function CitiesRoute() {
+export function CitiesPage() {
   const { t } = useTranslation();
   const areas = useAreas();
   usePageTitle(t('cities.title'));

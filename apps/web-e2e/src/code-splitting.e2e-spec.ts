@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+
+/** Vite's manifest of the client build: each page module's chunk (docs/decisions/0022-route-code-splitting.md). */
+const manifest = JSON.parse(readFileSync(resolve(__dirname, '../../../dist/web/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+const chunk = (module: string) => {
+  const file = manifest[module]?.file;
+  if (!file) throw new Error(`${module} is not in the build manifest`);
+  return `/${file}`;
+};
+
+/** A page that records the scripts and documents it requests, and marks the server's nodes before any script runs. */
+async function openRecording(browser: Browser, path: string, viewport = PHONE) {
+  const page = await browser.newPage({ viewport });
+  const scripts: string[] = [];
+  const documents: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    if (request.resourceType() === 'document') documents.push(request.url());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  // A hydration that does not match the server's HTML makes React replace its nodes; a page that
+  // starts with an unloaded lazy route shows the loading fallback in <main> first.
+  // The city page's boligagent modal (4 s after landing) would cover what a slow run taps.
+  await page.addInitScript(() => window.sessionStorage.setItem('bn.agentModal.session', '1'));
+  await page.addInitScript(() => {
+    const w = window as unknown as { __fallbackShown: boolean };
+    w.__fallbackShown = false;
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      for (const node of document.querySelectorAll('#root main *')) (node as unknown as { __server: boolean }).__server = true;
+      new MutationObserver(() => {
+        if (document.querySelector('#root main [role="status"][aria-live="polite"]')) w.__fallbackShown = true;
+      }).observe(document.getElementById('root')!, { subtree: true, childList: true });
+    });
+  });
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+  return { page, scripts, documents, errors };
+}
+
+/** The scripts the page's HTML names: the entry and every modulepreload. */
+const namedScripts = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="modulepreload"]')].map((e) => new URL('src' in e ? e.src : e.href).pathname));
+
+describe('route-level code splitting in a real browser (docs/decisions/0022)', () => {
+  let browser: Browser;
+  beforeAll(async () => (browser = await launchBrowser()));
+  afterAll(() => browser.close());
+
+  it.each(['/koebenhavn', '/', '/search?q=aarhus'])(
+    '%s loads only the scripts its HTML names (no waterfall), hydrates the server nodes and shows no loading fallback',
+    async (path) => {
+      const { page, scripts, errors } = await openRecording(browser, path);
+      const named = await namedScripts(page);
+      // Every script it fetched was named by the HTML, so none waited for another to be parsed first.
+      expect(scripts.filter((s) => !named.includes(s))).toEqual([]);
+      expect(named.filter((s) => !scripts.includes(s))).toEqual([]);
+      for (const other of ['src/features/subscriptions/pages/subscription-page.tsx', 'src/features/subscriptions/components/stripe-payment.tsx', 'src/features/accounts/pages/login-page.tsx']) {
+        expect(scripts).not.toContain(chunk(other));
+      }
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const kept = await page.evaluate(() => [...document.querySelectorAll('#root main h1, #root main a')].every((node) => (node as unknown as { __server?: boolean }).__server));
+      expect(kept).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { __fallbackShown: boolean }).__fallbackShown)).toBe(false);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
+
+  it('/koebenhavn preloads the city chunk; a tap on a heart takes a visitor to /login client-side, fetching its chunk then', async () => {
+    const { page, scripts, documents, errors } = await openRecording(browser, '/koebenhavn');
+    expect(scripts).toContain(chunk('src/app/routes/city-page.tsx'));
+    expect(scripts).not.toContain(chunk('src/features/accounts/pages/login-page.tsx'));
+    await screenshot(page, 'code-splitting-city-phone');
+
+    await page.getByRole('button', { name: 'Gem bolig' }).first().click();
+    await page.waitForURL(`${baseUrl}/login?next=/koebenhavn`);
+    await page.getByRole('heading', { level: 1, name: 'Log ind' }).waitFor();
+    expect(scripts).toContain(chunk('src/features/accounts/pages/login-page.tsx'));
+    // One document: the navigation ran in the page.
+    expect(documents).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('/login opened directly renders its page from the server and the browser without a fallback (desktop)', async () => {
+    const { page, scripts, errors } = await openRecording(browser, '/login', DESKTOP);
+    expect(await namedScripts(page)).toContain(chunk('src/features/accounts/pages/login-page.tsx'));
+    expect(scripts).not.toContain(chunk('src/app/routes/city-page.tsx'));
+    await page.getByRole('heading', { level: 1, name: 'Log ind' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __fallbackShown: boolean }).__fallbackShown)).toBe(false);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
