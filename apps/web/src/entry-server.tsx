@@ -21,7 +21,7 @@ import {
   STRUCTURED_DATA_ATTRIBUTE,
   type HeadData,
 } from './lib/document-head';
-import { createI18n, languageFromHost, type Translations } from './lib/i18n';
+import { languageFromHost, type Translations } from './lib/i18n';
 import { matchedPages } from './lib/lazy-pages';
 import { pageAssetTags, type BuildManifest } from './lib/page-assets';
 import type { PublicSettings } from './lib/public-settings';
@@ -173,22 +173,6 @@ function hydrationScript(context: StaticHandlerContext, nonce: string, deferred:
   return `<script nonce="${escapeHtml(nonce)}">window.__staticRouterHydrationData = JSON.parse(${scriptSafeJson(JSON.stringify(data, hydrationReplacer(deferred)))});</script>`;
 }
 
-/**
- * One i18next instance per language and translations object, shared by every render: its language
- * never changes and rendering does not change it, and a new instance per page cost about a
- * millisecond (with its `t` caches, docs/decisions/0023-lean-hydration.md).
- */
-const i18nInstances = new WeakMap<Translations, ReturnType<typeof createI18n>>();
-
-function sharedI18n(language: Language, translations: Translations): ReturnType<typeof createI18n> {
-  let i18n = i18nInstances.get(translations);
-  if (!i18n || i18n.language !== language) {
-    i18n = createI18n(language, translations);
-    i18nInstances.set(translations, i18n);
-  }
-  return i18n;
-}
-
 export async function render(input: RenderInput): Promise<RenderOutput> {
   const url = new URL(input.url);
   const language = languageFromHost(input.host);
@@ -206,7 +190,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   // The whole list serves this render's loaders (a city alias, the place a search names); the page
   // embeds only the names (docs/decisions/0023-lean-hydration.md).
   const translations = input.translations[language];
-  const context = createAppContext({ host: input.host, translations, i18n: sharedI18n(language, translations), api, areas, settings });
+  const context = createAppContext({ host: input.host, translations, api, areas, settings });
 
   const handler = createStaticHandler(createRoutes({ areas: context.areas, api, server: true }));
   const result = await handler.query(new Request(url, { headers: input.cookie ? { cookie: input.cookie } : {} }));

@@ -1,17 +1,17 @@
-import type { i18n as I18n } from 'i18next';
 import type { Language } from '@husly/domain';
 import type { AreasResponse, CityNames } from '@husly/contracts';
 import { fetchAreas } from '../features/cities/areas-api';
 import { createAreasStore, type AreasStore } from '../features/cities/areas-store';
 import type { ApiClient } from '../lib/api-client';
-import { createI18n, languageFromHost, type Translations } from '../lib/i18n';
+import { languageFromHost } from '../lib/i18n';
+import { createTranslator, type Translations, type Translator } from '../lib/translator';
 import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from '../lib/public-settings';
 
 /** Everything one browser session or one server request needs; built once and handed to the providers. */
 export interface AppContext {
   host: string;
   language: Language;
-  i18n: I18n;
+  i18n: Translator;
   api: ApiClient;
   areas: AreasStore;
   settings: PublicSettings;
@@ -28,8 +28,8 @@ export interface AppContextInput {
   /** From the server's configuration (embedded state); defaults in tests and the dev server. */
   /** What the server left out (an older server entry, a test) takes its default. */
   settings?: Partial<PublicSettings>;
-  /** An i18next instance for `translations` already made (the server renderer keeps one per language). */
-  i18n?: I18n;
+  /** A translator for `translations` already made (the server renderer keeps one per language). */
+  i18n?: Translator;
 }
 
 export function createAppContext({ host, translations, api, areas, cities, settings, i18n }: AppContextInput): AppContext {
@@ -37,7 +37,7 @@ export function createAppContext({ host, translations, api, areas, cities, setti
   return {
     host,
     language,
-    i18n: i18n ?? createI18n(language, translations),
+    i18n: i18n ?? createTranslator(language, translations),
     api,
     areas: createAreasStore(() => fetchAreas(api), { areas, names: cities }),
     settings: { ...DEFAULT_PUBLIC_SETTINGS, ...settings },

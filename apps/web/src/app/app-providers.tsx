@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { AlertsProvider } from '../components/ui/alerts';
 import { RetryBoundary } from '../components/ui/retry-boundary';
 import { AreasStoreProvider } from '../features/cities/use-areas';
 import { ApiProvider } from '../lib/api-context';
 import { PublicSettingsProvider } from '../lib/public-settings';
 import { SiteProvider } from '../lib/site-context';
+import { TranslatorProvider } from '../lib/use-translation';
 import type { AppContext } from './app-context';
 
 export interface AppProvidersProps {
@@ -17,7 +17,7 @@ export interface AppProvidersProps {
 
 export function AppProviders({ context, onRetry, children }: AppProvidersProps) {
   return (
-    <I18nextProvider i18n={context.i18n}>
+    <TranslatorProvider translator={context.i18n}>
       <SiteProvider host={context.host}>
         <ApiProvider client={context.api}>
           <AreasStoreProvider store={context.areas}>
@@ -29,6 +29,6 @@ export function AppProviders({ context, onRetry, children }: AppProvidersProps) 
           </AreasStoreProvider>
         </ApiProvider>
       </SiteProvider>
-    </I18nextProvider>
+    </TranslatorProvider>
   );
 }

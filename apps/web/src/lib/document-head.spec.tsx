@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { applyDefaultHead, usePageTitle } from './document-head';
-import { createI18n } from './i18n';
+import { createTranslator } from './translator';
+import { TranslatorProvider } from './use-translation';
 import da from '../../public/locales/da/translation.json';
 import en from '../../public/locales/en/translation.json';
 
@@ -13,9 +13,9 @@ function Page({ title }: { title?: string }) {
 
 const renderPage = (title?: string) =>
   render(
-    <I18nextProvider i18n={createI18n('da', da)}>
+    <TranslatorProvider translator={createTranslator('da', da)}>
       <Page title={title} />
-    </I18nextProvider>,
+    </TranslatorProvider>,
   );
 
 describe('usePageTitle', () => {
@@ -50,11 +50,11 @@ describe('usePageTitle', () => {
 
 describe('applyDefaultHead', () => {
   it('sets <html lang>, the default title and description in the page language', () => {
-    applyDefaultHead(document, createI18n('en', en));
+    applyDefaultHead(document, createTranslator('en', en));
     expect(document.documentElement.lang).toBe('en');
     expect(document.title).toBe('Husly – vacant rental homes all over Denmark');
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/^Find vacant rental homes/);
-    applyDefaultHead(document, createI18n('da', da));
+    applyDefaultHead(document, createTranslator('da', da));
     expect(document.documentElement.lang).toBe('da');
     expect(document.querySelectorAll('meta[name="description"]')).toHaveLength(1);
   });

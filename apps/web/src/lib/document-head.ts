@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import type { i18n as I18n } from 'i18next';
+import { useTranslation } from './use-translation';
+import type { Translator } from './translator';
 import { hostForLanguage, jsonLdText, LANGUAGES, pageTitle, type JsonLd, type Language } from '@husly/domain';
 import { usePublicSettings } from './public-settings';
 import { useSite } from './site-context';
@@ -240,7 +240,7 @@ export function useCanonicalPath(path: string | null): void {
 }
 
 /** <html lang>, the default title and the description meta in the page's language. */
-export function applyDefaultHead(doc: Document, i18n: I18n): void {
+export function applyDefaultHead(doc: Document, i18n: Translator): void {
   doc.documentElement.lang = i18n.language;
   doc.title = i18n.t('meta.title');
   let description = doc.head.querySelector<HTMLMetaElement>('meta[name="description"]');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n, hostForLanguage, languageFromHost, languageSwitchHref, translationsUrl } from './i18n';
+import { createTranslator } from './translator';
+import { hostForLanguage, languageFromHost, languageSwitchHref, translationsUrl } from './i18n';
 import da from '../../public/locales/da/translation.json';
 import en from '../../public/locales/en/translation.json';
 
@@ -58,9 +59,9 @@ describe('translations', () => {
     expect(keys(en).sort()).toEqual(keys(da).sort());
   });
 
-  it('a created instance translates synchronously, one instance per language', () => {
-    const danish = createI18n('da', da);
-    const english = createI18n('en', en);
+  it('a translator translates synchronously, one instance per language', () => {
+    const danish = createTranslator('da', da);
+    const english = createTranslator('en', en);
     expect(danish.t('error.heading')).toBe('Øv! Noget gik galt.');
     expect(english.t('cities.heading')).toBe('Where do you tell you want to live?');
     expect(danish.language).toBe('da');

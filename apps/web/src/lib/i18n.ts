@@ -1,8 +1,7 @@
-import { createInstance, type i18n as I18n } from 'i18next';
 import { hostForLanguage, type Language } from '@husly/domain';
+import type { Translations } from './translator';
 
-/** One language's translation.json. */
-export type Translations = Record<string, unknown>;
+export type { Translations } from './translator';
 
 // Which host serves which language is a domain rule (the API's renderer needs it too).
 export { hostForLanguage, languageFromHost } from '@husly/domain';
@@ -34,25 +33,4 @@ export async function loadTranslations(
       });
   if (!response.ok) throw new Error(`Translations for ${language}: HTTP ${response.status}`);
   return (await response.json()) as Translations;
-}
-
-/**
- * A fresh, fully initialised i18next instance: one per browser session, one per server request.
- * The translations are passed in, so init is synchronous and needs no backend.
- */
-export function createI18n(language: Language, translations: Translations): I18n {
-  const instance = createInstance();
-  void instance.init({
-    lng: language,
-    fallbackLng: false,
-    resources: { [language]: { translation: translations } },
-    initAsync: false,
-    interpolation: { escapeValue: false }, // React escapes
-    returnNull: false,
-  });
-  // What the app gets is an object over the instance, with no properties of its own: react-i18next's
-  // useTranslation copies every own property of the instance it is given (42 of them) on each mount,
-  // dozens of times a page, on the server and in a phone's hydration (docs/decisions/0023). The
-  // instance is never changed after init here (its language is fixed), so nothing is written past it.
-  return Object.create(instance) as I18n;
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { usePageTitle } from '../../lib/document-head';
 import styles from './not-found-page.module.css';
 

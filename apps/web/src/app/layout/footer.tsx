@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { PaymentCardIcons } from '../../components/ui/payment-card-icons';
 import { furtherCities, popularCities } from '../../features/cities/city-selectors';
 import { useAreas } from '../../features/cities/use-areas';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { SearchForm } from '../../features/search/components/search-form';
 import { LanguageMenu } from './language-menu';
 import { CreateProfileButton, ProfileMenu } from './profile-menu';

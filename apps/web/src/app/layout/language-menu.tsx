@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { LANGUAGES } from '@husly/domain';
 import { Dropdown } from '../../components/ui/dropdown';
 import { followLanguageSwitch } from '../../features/accounts/language-handoff';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Dropdown } from '../../components/ui/dropdown';
 import { LoginForm } from '../../features/accounts/components/login-form';
 import { UserAvatar, UserMenuItems } from '../../features/accounts/components/user-menu';

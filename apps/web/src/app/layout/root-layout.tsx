@@ -1,7 +1,7 @@
 // Base styles first, so component modules can override them.
 import '../../styles/global.css';
 import { Outlet, ScrollRestoration, useLocation, useRevalidator } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { AlertsArea } from '../../components/ui/alerts';
 import { RetryBoundary } from '../../components/ui/retry-boundary';
 import { SiteAlerts } from '../../features/alerts/site-alerts';

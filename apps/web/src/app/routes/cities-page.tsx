@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { ErrorFallback } from '../../components/ui/error-fallback';
 import { PageLoading } from '../../components/ui/page-loading';
 import { CityColumns } from '../../features/cities/components/city-columns';

@@ -1,5 +1,5 @@
 import { Link, useLoaderData, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { breadcrumbJsonLd, itemListJsonLd, searchPageTitle, SITE_NAME } from '@husly/domain';
 import { BoligagentSignupModalSlot } from '../../features/boligagent/BoligagentSignupModalSlot';
 import { ACUTE_HOUSING_URL, cityPageTexts } from '../../features/city/city-content';

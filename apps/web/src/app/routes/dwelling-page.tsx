@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { absoluteUrl, breadcrumbJsonLd, dwellingListingJsonLd, formatRent, formatRooms, formatSize, isContactable, SITE_NAME } from '@husly/domain';
 import { ContactPanel, useContactFlow } from '../../features/dwellings/components/contact-panel';
 import { DwellingFacts } from '../../features/dwellings/components/dwelling-facts';

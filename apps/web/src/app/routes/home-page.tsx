@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { frontPageTotal, organizationJsonLd, webSiteJsonLd } from '@husly/domain';
 import { CityChips } from '../../features/cities/components/city-chips';
 import { popularCities } from '../../features/cities/city-selectors';

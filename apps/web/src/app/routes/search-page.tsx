@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Await, Link, useLoaderData, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { formatDkk, searchCanonicalPath, searchPageTitle, showResultsHeading } from '@husly/domain';
 import { BoligagentSignupBlock } from '../../features/boligagent/BoligagentSignupBlock';
 import { useBoligagentAutoAdjust } from '../../features/boligagent/use-boligagent-auto-adjust';

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import styles from './alerts.module.css';
 
 export type AlertKind = 'info' | 'success' | 'warning' | 'error';

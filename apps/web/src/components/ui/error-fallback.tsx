@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import styles from './error-fallback.module.css';
 
 export function ErrorFallback({ onRetry, detail }: { onRetry: () => void; detail?: string }) {

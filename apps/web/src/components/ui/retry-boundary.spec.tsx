@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '../../lib/i18n';
+import { createTranslator } from '../../lib/translator';
+import { TranslatorProvider } from '../../lib/use-translation';
 import { RetryBoundary } from './retry-boundary';
 import da from '../../../public/locales/da/translation.json';
 
@@ -18,11 +18,11 @@ function fragile() {
 
 function renderBoundary(Child: () => React.ReactNode, props: { reload: () => void; onRetry?: () => unknown }) {
   return render(
-    <I18nextProvider i18n={createI18n('da', da)}>
+    <TranslatorProvider translator={createTranslator('da', da)}>
       <RetryBoundary {...props}>
         <Child />
       </RetryBoundary>
-    </I18nextProvider>,
+    </TranslatorProvider>,
   );
 }
 

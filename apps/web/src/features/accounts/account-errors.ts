@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator';
 import { isApiError } from '@husly/contracts/browser';
 import { isHttpError } from '../../lib/api-client';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { SiteAlert } from '@husly/contracts';
 import { parseAlertViewCounts, rotateSiteAlerts } from '@husly/domain';
 import alertStyles from '../../components/ui/alerts.module.css';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { BoligagentView } from '@husly/contracts';
 import { useApi } from '../../lib/api-context';
 import { usePageTitle } from '../../lib/document-head';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { BoligagentFrequencyValue, BoligagentPrefView, BoligagentView } from '@husly/contracts';
 import type { BoligagentErrorCode } from '@husly/domain';
 import { useApi } from '../../lib/api-context';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useAreas } from '../cities/use-areas';
 import { BoligagentSignupForm } from './BoligagentSignupForm';
 import styles from './boligagent.module.css';

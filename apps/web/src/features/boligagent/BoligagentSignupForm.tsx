@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { BoligagentPrefInputBody } from '@husly/contracts';
 import { COOKIES, validateBoligagentEmail, type BoligagentErrorCode } from '@husly/domain';
 import { useApi } from '../../lib/api-context';

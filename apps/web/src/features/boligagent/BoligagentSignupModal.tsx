@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { BOLIGAGENT } from '@husly/domain';
 import { useModalFocus } from '../../components/ui/use-modal-focus';
 import { BoligagentSignupForm } from './BoligagentSignupForm';

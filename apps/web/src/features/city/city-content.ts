@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator';
 import type { Language } from '@husly/domain';
 import type { CityContent } from '@husly/contracts';
 

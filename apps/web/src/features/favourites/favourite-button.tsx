@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useApi } from '../../lib/api-context';
-import { useT } from '../../lib/use-t';
+import { useTranslation } from '../../lib/use-translation';
 import { loginHref } from '../accounts/navigation';
 import { clearFavouriteError, setFavourite, useFavourites } from './favourites-store';
 import styles from './favourites.module.css';
@@ -15,8 +15,7 @@ const ERROR_MS = 6000;
  * `variant="detail"` adds the words beside the heart.
  */
 export function FavouriteButton({ dwellingId, variant = 'card' }: { dwellingId: string; variant?: 'card' | 'detail' }) {
-  // useT, not useTranslation: one heart per card, 150 cards a page (docs/decisions/0023).
-  const t = useT();
+  const { t } = useTranslation();
   const api = useApi();
   const navigate = useNavigate();
   const location = useLocation();

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { dwellingListState, formatDate } from '@husly/domain';
 import type { Favourite } from '@husly/contracts';
 import { PageLoading } from '../../components/ui/page-loading';

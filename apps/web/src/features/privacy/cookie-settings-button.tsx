@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { reopenConsent } from './consent-store';
 
 /** The footer's way back to the cookie choice: a consent must be as easy to withdraw as to give. */

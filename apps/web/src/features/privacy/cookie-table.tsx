@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { COOKIE_CATALOGUE } from '@husly/domain';
 import { useSite } from '../../lib/site-context';
 import { CookieSettingsButton } from './cookie-settings-button';

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { SEARCH_SLIDERS } from '@husly/domain';
-import { createI18n } from '../../lib/i18n';
+import { createTranslator } from '../../lib/translator';
 import { parseSearchUrl, searchHref } from './search-params';
 import { sliderValueText } from './sliders';
 import da from '../../../public/locales/da/translation.json';
 import en from '../../../public/locales/en/translation.json';
 
 describe('sliderValueText', () => {
-  const tDa = createI18n('da', da).t;
-  const tEn = createI18n('en', en).t;
+  const tDa = createTranslator('da', da).t;
+  const tEn = createTranslator('en', en).t;
 
   it('shows "Alle"/"Any" at each slider\'s default end (max rent at the top, rooms and size at the bottom)', () => {
     expect(SEARCH_SLIDERS.rent.default).toBe(SEARCH_SLIDERS.rent.max);

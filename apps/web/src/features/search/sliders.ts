@@ -1,5 +1,5 @@
 import { formatDkk, SEARCH_SLIDERS } from '@husly/domain';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator';
 import type { SliderName } from './search-params';
 
 /** The slider's value when the URL does not set it: its default, the "Any" end. */

@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useApi } from '../../lib/api-context';
 import { useAccount } from '../accounts/use-account';
 import { ContactPanel } from '../dwellings/components/contact-panel';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { SessionUser } from '@husly/contracts';
 import { useApi } from '../../../lib/api-context';
 import { failureText } from '../account-errors';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useApi } from '../../../lib/api-context';
 import { fetchAuthProviders } from '../accounts-api';
 import styles from './accounts.module.css';

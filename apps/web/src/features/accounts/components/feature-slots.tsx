@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import styles from './accounts.module.css';
 
 // The profile tabs other features fill. Each slot renders that feature's component when its file

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import styles from './accounts.module.css';
 
 export type InlineEditState = 'view' | 'edit' | 'saving' | 'saved' | 'error';

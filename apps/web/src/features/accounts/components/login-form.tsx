@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { loginErrorField, validateLogin } from '@husly/domain';
 import type { SessionResponse } from '@husly/contracts';
 import { isHttpError } from '../../../lib/api-client';

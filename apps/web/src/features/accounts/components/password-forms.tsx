@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { PASSWORD_RULE, validatePasswordChange, validatePasswordSet, type FieldError } from '@husly/domain';
 import type { SessionUser } from '@husly/contracts';
 import { useApi } from '../../../lib/api-context';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { COOKIES, PASSWORD_RULE, EXAMPLE_EMAIL, SIGNUP_MESSAGES, signupFailure, validateSignup, type SignupField } from '@husly/domain';
 import type { SessionResponse, Utm } from '@husly/contracts';
 import { checkUtm, isApiError } from '@husly/contracts/browser';

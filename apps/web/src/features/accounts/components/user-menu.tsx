@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { SessionUser } from '@husly/contracts';
 import { useAlerts } from '../../../components/ui/alerts';
 import { endSession } from '../session-store';

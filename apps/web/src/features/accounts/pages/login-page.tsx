@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { safeNextPath } from '@husly/domain';
 import { useNoIndex, usePageDescription, usePageTitle } from '../../../lib/document-head';
 import { FacebookButton } from '../components/facebook-button';

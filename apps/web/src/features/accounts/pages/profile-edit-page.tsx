@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { validateEmailChange, validateName } from '@husly/domain';
 import { ACCOUNT_ERROR_CODES, isApiError } from '@husly/contracts/browser';
 import { useAlerts } from '../../../components/ui/alerts';

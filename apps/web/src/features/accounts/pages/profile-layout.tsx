@@ -1,5 +1,5 @@
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { SessionUser } from '@husly/contracts';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { usePageTitle } from '../../../lib/document-head';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ChangePasswordForm } from '../components/password-forms';
 import { useSessionUser } from '../use-account';
 import styles from '../components/accounts.module.css';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { validateEmailChange } from '@husly/domain';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { isHttpError } from '../../../lib/api-client';

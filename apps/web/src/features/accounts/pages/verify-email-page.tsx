@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { postVerifyPath } from '@husly/domain';
 import { useApi } from '../../../lib/api-context';
 import { usePageTitle } from '../../../lib/document-head';

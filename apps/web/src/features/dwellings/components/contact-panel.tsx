@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { LandlordContact } from '@husly/contracts';
 import { useApi } from '../../../lib/api-context';
 import { breakable } from '../breakable-address';

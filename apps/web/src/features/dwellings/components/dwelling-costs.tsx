@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { fairRentHintText, formatDkk } from '@husly/domain';
 import type { DwellingDetail } from '@husly/contracts';
 import { useSite } from '../../../lib/site-context';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { DwellingDetail } from '@husly/contracts';
 import { useSite } from '../../../lib/site-context';
 import { dwellingExpenses, dwellingFacts, type FactRow } from '../dwelling-facts';

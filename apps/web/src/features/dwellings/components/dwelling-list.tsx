@@ -1,9 +1,9 @@
 import { Suspense, use, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/translator';
 import { dwellingListDateLabel, dwellingListState, formatDkk, formatRent, formatRooms, formatSize } from '@husly/domain';
 import { useSite } from '../../../lib/site-context';
-import { useT } from '../../../lib/use-t';
+import { useTranslation } from '../../../lib/use-translation';
 import { FavouriteButton } from '../../favourites/favourite-button';
 import { FIRST_HYDRATED_CARDS, type DeferredCards, type DwellingCardData } from '../card-data';
 import styles from './dwelling-list.module.css';
@@ -21,7 +21,7 @@ import styles from './dwelling-list.module.css';
  * good part of a list page's server render); they work as links before and without hydration.
  */
 export function DwellingList({ dwellings, rest, label }: { dwellings: readonly DwellingCardData[]; rest?: DeferredCards; label?: string }) {
-  const t = useT();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const followCardLink = (event: MouseEvent<HTMLUListElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
@@ -97,7 +97,7 @@ function cardTexts(t: TFunction): CardTexts {
 
 /** `link="plain"`: a plain link, followed by DwellingList's handler; otherwise a router Link. */
 export function DwellingCard({ dwelling, image = 'lazy', link = 'router' }: { dwelling: DwellingCardData; image?: 'first' | 'eager' | 'lazy'; link?: 'router' | 'plain' }) {
-  const texts = cardTexts(useT());
+  const texts = cardTexts(useTranslation().t);
   const { language } = useSite();
   const rented = dwellingListState(dwelling) === 'rented';
   const date = dwellingListDateLabel(dwelling, language);

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { MAP } from '@husly/domain';
 import { usePublicSettings } from '../../../lib/public-settings';
 import styles from './dwelling-detail.module.css';

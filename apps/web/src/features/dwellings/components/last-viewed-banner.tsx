@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { COOKIES } from '@husly/domain';
 import { readCookie } from '../../../lib/cookies';
 import { lastViewedCookie, lastViewedPrompt, readLastViewed, type LastViewedDwelling } from '../last-viewed';

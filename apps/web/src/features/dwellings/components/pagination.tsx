@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { pageOffsets } from '@husly/domain';
 import type { DwellingListMeta } from '@husly/contracts';
 import styles from './pagination.module.css';

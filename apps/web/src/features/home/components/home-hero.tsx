@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import styles from './home-hero.module.css';
 
 /** The front page's opening: heading, lead and the search box (passed in by the route). */

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { ContactRequest } from '@husly/contracts';
 import { CONTACT_LIMITS, checkContactRequest } from '@husly/contracts/browser';
 import { useApi } from '../../../lib/api-context';

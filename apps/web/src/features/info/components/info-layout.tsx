@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { usePageDescription, usePageTitle } from '../../../lib/document-head';
 import styles from '../info.module.css';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useInfoContent } from '../content/use-info-content';
 import styles from '../info.module.css';
 

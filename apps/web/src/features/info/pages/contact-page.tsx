@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { CompanyAddress } from '../../../components/ui/company-address';
 import { usePublicSettings } from '../../../lib/public-settings';
 import { ContactForm } from '../components/contact-form';

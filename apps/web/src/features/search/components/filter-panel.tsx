@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { DWELLING_TYPES, formatDkk, SEARCH_COST_SLIDER, SEARCH_SLIDERS, SEARCH_SORTS, SEARCH_TIMEFRAMES } from '@husly/domain';
 import { activeFilterCount, filterQuery, parseListFilters, SLIDER_NAMES, type ListFilters } from '../search-params';
 import { sliderValueText } from '../sliders';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { SEARCH_SLIDERS } from '@husly/domain';
 import { SLIDER_NAMES, type SliderName } from '../search-params';
 import { sliderValueText } from '../sliders';

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { suggestAreaPlaces, validateSearchQuery, type AreaPlace, type PlaceSuggestion } from '@husly/domain';
 import type { City } from '@husly/contracts';
 import { usePlaces } from '../../cities/use-areas';

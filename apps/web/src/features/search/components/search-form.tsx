@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { validateSearchQuery } from '@husly/domain';
 import { useSite } from '../../../lib/site-context';
 import { searchHref } from '../search-href';

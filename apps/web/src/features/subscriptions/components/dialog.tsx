@@ -1,5 +1,5 @@
 import { useId, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useModalFocus } from '../../../components/ui/use-modal-focus';
 import styles from './subscriptions.module.css';
 

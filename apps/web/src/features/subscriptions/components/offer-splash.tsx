@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Offer } from '@husly/contracts';
 import { kr } from '../format';
 import styles from './subscriptions.module.css';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useMutation } from '@apollo/client/react';
 import { dkkToOre, isValidEmail } from '@husly/domain';
 import type { Offer, SessionUser } from '@husly/contracts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Transaction } from '@husly/contracts';
 import { day, krFromOre } from '../format';
 import styles from './subscriptions.module.css';

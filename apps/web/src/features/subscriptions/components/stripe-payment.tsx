@@ -1,5 +1,5 @@
 import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeElementLocale } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { SubscriptionView } from '@husly/contracts';
 import { day, kr } from '../format';
 import { Dialog } from './dialog';

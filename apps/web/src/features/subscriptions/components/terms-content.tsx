@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ORDER, TERMS, VAT } from '@husly/domain';
 import styles from './subscriptions.module.css';
 

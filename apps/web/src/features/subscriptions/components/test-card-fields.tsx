@@ -1,5 +1,5 @@
 import { useImperativeHandle, useState, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useApi } from '../../../lib/api-context';
 import { isHttpError } from '../../../lib/api-client';
 import { paymentFailureFromBody, paymentFailureKey } from '../payment-errors';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { VAT } from '@husly/domain';
 import type { Transaction } from '@husly/contracts';
 import { PageLoading } from '../../../components/ui/page-loading';

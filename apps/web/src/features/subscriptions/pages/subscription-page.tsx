@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ApolloProvider, useMutation, useQuery } from '@apollo/client/react';
 import type { OffersResponse, SubscriptionsResponse, SubscriptionView, Transaction } from '@husly/contracts';
 import { PageLoading } from '../../../components/ui/page-loading';

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { suggestCities } from '@husly/domain';
 import type { City } from '@husly/contracts';
 import { useAreas, usePlaces } from '../../cities/use-areas';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { LandlordContactRequest } from '@husly/contracts';
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';

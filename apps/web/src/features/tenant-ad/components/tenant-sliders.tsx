@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatDkk, TENANT_SLIDER_NAMES, TENANT_SLIDERS, type TenantSlider } from '@husly/domain';
 import styles from '../tenant-ad.module.css';
 

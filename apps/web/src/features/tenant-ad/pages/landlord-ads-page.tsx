@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { LandlordTenantAd, LandlordTenantAdsResponse } from '@husly/contracts';
 import { formatDkk } from '@husly/domain';
 import { useNoIndex, usePageDescription, usePageTitle } from '../../../lib/document-head';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { FoundHomeView } from '@husly/contracts';
 import { useApi } from '../../../lib/api-context';
 import { unsubscribeApi } from '../unsubscribe-api';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { FOUND_WHERE, type FoundWhere } from '@husly/domain';
 import type { UnsubscribeReasonBody } from '@husly/contracts';
 import styles from '../unsubscribe.module.css';

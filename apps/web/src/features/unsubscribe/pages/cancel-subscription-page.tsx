@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { LIMITED_PLAN, formatDate, formatDkk } from '@husly/domain';
 import type { Offer, OffersResponse, SubscriptionView, UnsubscribeReasonBody } from '@husly/contracts';
 import { PageLoading } from '../../../components/ui/page-loading';

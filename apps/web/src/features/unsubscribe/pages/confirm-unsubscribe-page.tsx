@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatDate } from '@husly/domain';
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatDate } from '@husly/domain';
 import type { ManualUnsubscribeRequest, UnsubscribeReasonBody, UnsubscriptionView } from '@husly/contracts';
 import { MANUAL_UNSUBSCRIBE_LIMITS, checkManualUnsubscribeRequest } from '@husly/contracts/browser';
