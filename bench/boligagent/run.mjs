@@ -10,12 +10,12 @@
 // 4. Prints the database matching time, mails per second handed to SMTP, total time and peak RSS.
 // Not part of `npm test`: it takes a few minutes and the whole machine.
 import { fork, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { productionEnv } from '../shared/bench-database.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
@@ -29,16 +29,7 @@ const BENCH_URL = Object.assign(new URL(ADMIN_URL), { pathname: `/${DB_NAME}` })
 const log = (...a) => console.log(...a);
 /** The biggest active cities, at most CITIES (the reference data has about 130). */
 let cities = CITIES;
-const env = {
-  NODE_ENV: 'production',
-  // Production refuses the test payment provider; no payment is made here.
-  STRIPE_SECRET_KEY: 'sk_test_bench_unused', STRIPE_PUBLISHABLE_KEY: 'pk_test_bench_unused', STRIPE_WEBHOOK_SECRET: 'whsec_bench_unused',
-  JWT_SECRET: randomBytes(48).toString('base64'),
-  DATABASE_URL: BENCH_URL,
-  SEED_DEMO_DATA: 'false',
-  LOG_LEVEL: 'warn',
-  PUBLIC_URL: 'https://husly.dk',
-};
+const env = { ...productionEnv(BENCH_URL), PUBLIC_URL: 'https://husly.dk' };
 
 function run(name, file, extraEnv) {
   const child = spawn(process.execPath, [file], { cwd: root, env: { ...process.env, ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });

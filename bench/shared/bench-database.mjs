@@ -17,14 +17,14 @@ export const BENCH_DB = process.env.BENCH_DB ?? 'husly_bench';
 if (!/^[a-z_][a-z0-9_]*$/.test(BENCH_DB)) throw new Error(`BENCH_DB: not a plain database name: ${BENCH_DB}`);
 export const BENCH_URL = Object.assign(new URL(ADMIN_URL), { pathname: `/${BENCH_DB}` }).toString();
 
-/** The environment of the built API in production mode against the benchmark database (no payment is made). */
-export function productionEnv() {
+/** The environment of the built API in production mode against a benchmark database (no payment is made). */
+export function productionEnv(databaseUrl = BENCH_URL) {
   return {
     NODE_ENV: 'production',
     // Production refuses the test payment provider; no payment is made here.
     STRIPE_SECRET_KEY: 'sk_test_bench_unused', STRIPE_PUBLISHABLE_KEY: 'pk_test_bench_unused', STRIPE_WEBHOOK_SECRET: 'whsec_bench_unused',
     JWT_SECRET: randomBytes(48).toString('base64'),
-    DATABASE_URL: BENCH_URL,
+    DATABASE_URL: databaseUrl,
     SEED_DEMO_DATA: 'false',
     LOG_LEVEL: 'warn',
   };

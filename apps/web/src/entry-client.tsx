@@ -29,6 +29,15 @@ async function main(): Promise<void> {
   // own host (links to where the browser already is).
   const embedded = readEmbeddedState(document);
   const host = embedded.host ?? window.location.host;
+  const serverRendered = container.firstElementChild !== null;
+  // A list page's cards past the first screenful are in its HTML, not in its hydration data: fetched
+  // again (preloaded by the page for a visitor) before hydrating (docs/decisions/0023-lean-hydration.md),
+  // at the same time as the texts, not after them.
+  const hydrationData = (window as { __staticRouterHydrationData?: { loaderData?: unknown } }).__staticRouterHydrationData;
+  const cardsFilled =
+    serverRendered && hydrationData
+      ? fillDeferredCards(hydrationData.loaderData, (url) => fetchListAt(url, readCookie(document.cookie, COOKIES.token.name)))
+      : undefined;
   const translations =
     embedded.translations ??
     (await loadTranslations(languageFromHost(host), { url: embedded.translationsUrl }).catch((error: unknown) => {
@@ -36,17 +45,9 @@ async function main(): Promise<void> {
       console.error(error);
       return {};
     }));
+  await cardsFilled;
   const context = createAppContext({ host, translations, api: createApiClient(), cities: embedded.cities, settings: embedded.settings });
-  const serverRendered = container.firstElementChild !== null;
   if (!serverRendered) applyDefaultHead(document, context.i18n);
-
-  // A list page's cards past the first screenful are in its HTML, not in its hydration data: fetched
-  // again (preloaded by the page for a visitor) before hydrating (docs/decisions/0023-lean-hydration.md).
-  const hydrationData = (window as { __staticRouterHydrationData?: { loaderData?: unknown } }).__staticRouterHydrationData;
-  if (serverRendered && hydrationData) {
-    const token = readCookie(document.cookie, COOKIES.token.name);
-    await fillDeferredCards(hydrationData.loaderData, (url) => fetchListAt(url, token));
-  }
 
   // createBrowserRouter picks up window.__staticRouterHydrationData (the server's loader data), so
   // hydration runs no loader again; this page's lazy routes are loaded first (the server preloaded

@@ -129,7 +129,7 @@ export class DwellingsService {
       timeframe: dwelling.timeframe,
       location: {
         street: dwelling.street,
-        city: (dwelling.zip ? dwelling.postalName : null) ?? dwelling.cityLabel,
+        city: dwelling.postalName ?? dwelling.cityLabel,
         zip: dwelling.zip && /^\d{4}$/.test(dwelling.zip) ? dwelling.zip : null,
         citySlug: dwelling.citySlug,
       },

@@ -87,6 +87,8 @@ export class WebAppServer {
   private readonly translations?: RenderInput['translations'];
   /** Each language's translations as served at a versioned URL (docs/decisions/0023-lean-hydration.md). */
   private readonly translationFiles?: Record<'da' | 'en', { version: string; url: string; body: StaticBody }>;
+  /** Their URLs, as every page names them. */
+  private readonly translationsUrl?: RenderInput['translationsUrl'];
   private fastify?: FastifyInstance;
   private entry?: Promise<ServerEntry | null>;
   private sources?: PageSources;
@@ -111,6 +113,7 @@ export class WebAppServer {
         return { version, url: `/locales/${lang}/${version}/translation.json`, body };
       };
       this.translationFiles = { da: file('da'), en: file('en') };
+      this.translationsUrl = { da: this.translationFiles.da.url, en: this.translationFiles.en.url };
     }
   }
 
@@ -199,9 +202,9 @@ export class WebAppServer {
           publicUrl: this.options.publicUrl,
           template,
           nonce,
-          ...(this.sources ? { areas: this.sources.areas, alerts: this.sources.alerts } : {}),
-          ...(this.translationFiles ? { translationsUrl: { da: this.translationFiles.da.url, en: this.translationFiles.en.url } } : {}),
-          ...(this.manifest ? { manifest: this.manifest } : {}),
+          ...this.sources,
+          translationsUrl: this.translationsUrl,
+          manifest: this.manifest,
         });
         if (result.type === 'redirect') {
           await reply.redirect(result.location, result.status);
