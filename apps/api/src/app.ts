@@ -11,6 +11,7 @@ import { registerFormBodies } from './common/form-bodies';
 import { registerSecurityHeaders } from './common/security-headers';
 import type { AppConfig } from './config/app-config';
 import { CitiesService } from './dwellings/cities.service';
+import { DwellingsService } from './dwellings/dwellings.service';
 import type { DatabaseHandle } from './infra/database/database';
 import { workspaceRoot } from './infra/database/migrate';
 import { WebAppServer } from './web/web-app';
@@ -47,7 +48,8 @@ export async function createApp(config: AppConfig, database: DatabaseHandle, opt
   // Every page embeds the city names and the site alerts: straight from the services' caches.
   const cities = app.get(CitiesService, { strict: false });
   const alerts = app.get(AlertsService, { strict: false });
-  web.useSources({ areas: () => cities.areas(), alerts: () => alerts.published() });
+  const dwellings = app.get(DwellingsService, { strict: false });
+  web.useSources({ areas: () => cities.areas(), alerts: () => alerts.published(), listVersion: () => dwellings.listVersion() });
   return app;
 }
 

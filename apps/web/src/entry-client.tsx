@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { COOKIES } from '@husly/domain';
 import { createAppContext } from './app/app-context';
 import { AppProviders } from './app/app-providers';
-import { readEmbeddedState } from './app/embedded-state';
+import { installHydrationData, readEmbeddedState } from './app/embedded-state';
 import { createRoutes } from './app/routes';
 import { rememberLanding } from './features/privacy/visitor-cookies';
 import { fetchListAt, fillDeferredCards } from './features/dwellings/card-data';
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   // A list page's cards past the first screenful are in its HTML, not in its hydration data: fetched
   // again (preloaded by the page for a visitor) before hydrating (docs/decisions/0023-lean-hydration.md),
   // at the same time as the texts, not after them.
-  const hydrationData = (window as { __staticRouterHydrationData?: { loaderData?: unknown } }).__staticRouterHydrationData;
+  const hydrationData = installHydrationData(document, window);
   const cardsFilled =
     serverRendered && hydrationData
       ? fillDeferredCards(hydrationData.loaderData, (url) => fetchListAt(url, readCookie(document.cookie, COOKIES.token.name)))
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   const context = createAppContext({ host, translations, api: createApiClient(), cities: embedded.cities, settings: embedded.settings });
   if (!serverRendered) applyDefaultHead(document, context.i18n);
 
-  // createBrowserRouter picks up window.__staticRouterHydrationData (the server's loader data), so
+  // createBrowserRouter picks up the server's loader data (installHydrationData), so
   // hydration runs no loader again; this page's lazy routes are loaded first (the server preloaded
   // their chunks), so the first render is the page, as in the server's HTML, not a fallback.
   const routes = createRoutes({ areas: context.areas, api: context.api });

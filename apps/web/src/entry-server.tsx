@@ -5,7 +5,7 @@ import { absoluteUrl, COOKIES, jsonLdText, LANGUAGES, OG_LOCALES, SITE_NAME, typ
 import type { AreasResponse, SiteAlertsResponse } from '@husly/contracts';
 import { createAppContext } from './app/app-context';
 import { AppProviders } from './app/app-providers';
-import { EMBEDDED_STATE_ID, embeddedStateJson, scriptSafeJson, type EmbeddedState } from './app/embedded-state';
+import { EMBEDDED_STATE_ID, embeddedStateJson, HYDRATION_DATA_ID, scriptSafeText, type EmbeddedState } from './app/embedded-state';
 import { createRoutes } from './app/routes';
 import { fetchAreas } from './features/cities/areas-api';
 import { cityNamesOf } from './features/cities/areas-store';
@@ -49,15 +49,13 @@ export interface RenderInput {
   settings: Partial<PublicSettings>;
   /** PUBLIC_URL: the Danish origin of canonical and hreflang links. */
   publicUrl: string;
-  /** dist/web/index.html: the built page with its script and style tags (already carrying `nonce`). */
+  /** dist/web/index.html: the built page with its script and style tags. */
   template: string;
   /**
    * dist/web/.vite/manifest.json: where the page modules' chunks and CSS are, for the page's
    * preload and stylesheet tags. Without it (no client build), the browser fetches them after the entry.
    */
   manifest?: BuildManifest;
-  /** This response's Content-Security-Policy nonce: every inline script written here carries it. */
-  nonce: string;
   /**
    * The areas list (GET /api/dwellings/areas) straight from the API's own cache, without a JSON
    * round trip per page; without it the API client fetches it (docs/decisions/0023-lean-hydration.md).
@@ -74,8 +72,12 @@ export interface RenderInput {
 
 export type RenderOutput =
   | { type: 'redirect'; status: number; location: string }
-  /** `headers`: what the page asks of the response besides its HTML (X-Robots-Tag). */
-  | { type: 'page'; status: number; html: string; headers?: Record<string, string> };
+  /**
+   * `headers`: what the page asks of the response besides its HTML (X-Robots-Tag). `shareable`: the
+   * page is a visitor's indexable page, the same for every visitor at this URL, which the server may
+   * keep and send again (docs/decisions/0028-rendered-page-cache.md).
+   */
+  | { type: 'page'; status: number; html: string; headers?: Record<string, string>; shareable?: boolean };
 
 /** The origin for `language`: PUBLIC_URL's host for Danish, its en. subdomain for English. */
 export function languageOrigin(publicUrl: string, language: Language): string {
@@ -98,7 +100,6 @@ function headTags(
   url: URL,
   publicUrl: string,
   status: number,
-  nonce: string,
 ): string {
   const language = languageFromHost(url.host);
   const origin = siteOrigin(publicUrl, language);
@@ -135,10 +136,8 @@ function headTags(
     meta('name', 'twitter:image', image),
   );
   if (indexable && head.structuredData && head.structuredData.length > 0) {
-    // A data block, never executed; the nonce only keeps every <script> of ours alike for the CSP.
-    tags.push(
-      `<script type="application/ld+json" ${STRUCTURED_DATA_ATTRIBUTE} nonce="${escapeHtml(nonce)}">${jsonLdText(head.structuredData)}</script>`,
-    );
+    // A data block, never executed: the Content-Security-Policy does not apply to it.
+    tags.push(`<script type="application/ld+json" ${STRUCTURED_DATA_ATTRIBUTE}>${jsonLdText(head.structuredData)}</script>`);
   }
   return tags.join('\n    ');
 }
@@ -152,11 +151,13 @@ function fetchPreload(href: string): string {
 }
 
 /**
- * React Router's hydration format (what <StaticRouterProvider hydrate> would write), outside #root.
- * A list page's cards past the first screenful are in the HTML only; `deferred` hears of each list
- * the browser will fetch again (docs/decisions/0023-lean-hydration.md).
+ * React Router's hydration data (what <StaticRouterProvider hydrate> would write as an inline
+ * script), as a JSON data block outside #root: the page has no inline script to run, so it is the
+ * same for every visitor and the policy needs no nonce (docs/decisions/0028-rendered-page-cache.md);
+ * entry-client hands it to the router. A list page's cards past the first screenful are in the HTML
+ * only; `deferred` hears of each list the browser will fetch again (docs/decisions/0023-lean-hydration.md).
  */
-function hydrationScript(context: StaticHandlerContext, nonce: string, deferred: (rest: DeferredCards) => void): string {
+function hydrationDataBlock(context: StaticHandlerContext, deferred: (rest: DeferredCards) => void): string {
   const errors = context.errors
     ? Object.fromEntries(
         Object.entries(context.errors).map(([id, error]) => [
@@ -170,7 +171,7 @@ function hydrationScript(context: StaticHandlerContext, nonce: string, deferred:
       )
     : null;
   const data = { loaderData: context.loaderData, actionData: context.actionData, errors };
-  return `<script nonce="${escapeHtml(nonce)}">window.__staticRouterHydrationData = JSON.parse(${scriptSafeJson(JSON.stringify(data, hydrationReplacer(deferred)))});</script>`;
+  return `<script type="application/json" id="${HYDRATION_DATA_ID}">${scriptSafeText(JSON.stringify(data, hydrationReplacer(deferred)))}</script>`;
 }
 
 export async function render(input: RenderInput): Promise<RenderOutput> {
@@ -221,7 +222,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   };
   const fallback = { title: context.i18n.t('meta.title'), description: context.i18n.t('meta.description') };
   const deferred: DeferredCards[] = [];
-  const hydration = hydrationScript(result, input.nonce, (rest) => deferred.push(rest));
+  const hydration = hydrationDataBlock(result, (rest) => deferred.push(rest));
   // What the browser fetches before it hydrates starts with the head: the texts, and for a visitor
   // the lists whose cards the hydration data left out (a signed-in viewer's list is fetched with
   // the bearer token, which a preload cannot send).
@@ -233,12 +234,14 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     // Functions as replacements: page text may contain "$&" and the like.
     .replace(
       /<title>[\s\S]*?<\/title>\s*<meta\s+name="description"[\s\S]*?\/>/,
-      () => [headTags(head, fallback, url, input.publicUrl, status, input.nonce), ...preloads].join('\n    '),
+      () => [headTags(head, fallback, url, input.publicUrl, status), ...preloads].join('\n    '),
     )
     .replace('</head>', () => `${assets.map((tag) => `  ${tag}\n`).join('')}  </head>`)
     .replace(
       '<div id="root"></div>',
-      () => `<div id="root">${body}</div>\n    <script type="application/json" id="${EMBEDDED_STATE_ID}" nonce="${escapeHtml(input.nonce)}">${embeddedStateJson(state)}</script>\n    ${hydration}`,
+      () => `<div id="root">${body}</div>\n    <script type="application/json" id="${EMBEDDED_STATE_ID}">${embeddedStateJson(state)}</script>\n    ${hydration}`,
     );
-  return { type: 'page', status, html, ...(head.noindex ? { headers: { 'X-Robots-Tag': 'noindex, nofollow' } } : {}) };
+  // What a search engine may index is what every visitor sees; a viewer with a token may see more.
+  const shareable = status === 200 && !head.noindex && !token;
+  return { type: 'page', status, html, shareable, ...(head.noindex ? { headers: { 'X-Robots-Tag': 'noindex, nofollow' } } : {}) };
 }

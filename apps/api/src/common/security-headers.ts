@@ -1,25 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { configuredSiteHost, hostForLanguage, LANGUAGES, type Language } from '@husly/domain';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config/app-config';
-
-/**
- * One nonce per response, made when first asked for: by the Content-Security-Policy header (helmet's
- * onRequest hook) and by the page renderer (web/web-app.ts), whichever comes first, so both always
- * agree without depending on the order of hooks. Keyed by the raw response, which both see.
- */
-const nonces = new WeakMap<object, string>();
-
-export function cspNonce(response: ServerResponse | object): string {
-  let nonce = nonces.get(response);
-  if (!nonce) {
-    nonce = randomBytes(16).toString('base64');
-    nonces.set(response, nonce);
-  }
-  return nonce;
-}
 
 /** The site's hosts as the pages may post forms to them: PUBLIC_URL, and localhost outside production. */
 export interface SiteOrigins {
@@ -43,9 +26,11 @@ export function cspDirectives(security: AppConfig['security'], site?: SiteOrigin
   const { csp } = security;
   return {
     'default-src': ["'self'"],
-    // Our bundles ('self': Vite's chunks load by import()) and the inline scripts of this response.
+    // Our bundles only ('self': Vite's chunks load by import()): the pages have no inline script
+    // (their data is in JSON data blocks, which no policy governs), so no nonce and no hash, and a
+    // visitor's rendered page can be sent again as it is (docs/decisions/0028-rendered-page-cache.md).
     // No 'strict-dynamic': it would let any script we load pull in scripts from anywhere.
-    'script-src': ["'self'", (_req: unknown, res: ServerResponse) => `'nonce-${cspNonce(res)}'`, ...csp.scriptSrc],
+    'script-src': ["'self'", ...csp.scriptSrc],
     'script-src-attr': ["'none'"],
     // Stylesheets only from our origin; style attributes are allowed: React writes style props
     // (the dwelling map's height) as attributes into server-rendered HTML, and Leaflet positions its

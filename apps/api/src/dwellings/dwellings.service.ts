@@ -98,6 +98,14 @@ export class DwellingsService {
   }
 
   /**
+   * The current dwelling list version (it moves with every committed change to dwellings), or
+   * undefined when it cannot be read: the rendered-page cache keeps a page only at one version.
+   */
+  listVersion(): Promise<string | undefined> {
+    return this.currentVersion();
+  }
+
+  /**
    * GET /api/dwellings/{id}: one statement for the dwelling, its city, postal name and image keys
    * (dwelling-detail.query.ts), and beside it the subscription check of a logged-in viewer; the
    * fair-rent median comes from memory. Visitors and non-subscribers get blurred images and no

@@ -16,8 +16,7 @@ const count = (text: string, part: string) => text.split(part).length - 1;
 /** The JSON the page embeds in <script id="husly-state">, and the router's hydration data, as objects. */
 function embedded(html: string): { state: Record<string, unknown>; stateText: string; hydrationText: string } {
   const stateText = /<script type="application\/json" id="husly-state"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-  const literal = /window\.__staticRouterHydrationData = JSON\.parse\(("(?:[^"\\]|\\.)*")\);<\/script>/.exec(html)?.[1];
-  const hydrationText = literal ? (JSON.parse(literal) as string) : '';
+  const hydrationText = /<script type="application\/json" id="husly-hydration">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
   return { state: JSON.parse(stateText) as Record<string, unknown>, stateText, hydrationText };
 }
 

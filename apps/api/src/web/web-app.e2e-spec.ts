@@ -34,7 +34,7 @@ describe('server-side rendering of pages (docs/decisions/0003)', () => {
     expect(res.text).toContain(`<link rel="canonical" href="${t.config.http.publicUrl}/${city.slug}" />`);
     expect(res.text).toMatch(/<link rel="alternate" hreflang="en" href="http:\/\/en\.[^"]+\/testby-/);
     // Embedded state: the browser hydrates with the loader data instead of fetching it again.
-    expect(res.text).toContain('window.__staticRouterHydrationData');
+    expect(res.text).toContain('<script type="application/json" id="husly-hydration">');
     expect(res.text).toContain('id="husly-state"');
   });
 

@@ -6,8 +6,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AreasResponse, SiteAlertsResponse } from '@husly/contracts';
 import { configuredSiteHost } from '@husly/domain';
-import { negotiatedBody, StaticBody } from '../common/compression';
-import { cspNonce } from '../common/security-headers';
+import { COMPRESS_THRESHOLD_BYTES, encodeBody, negotiatedBody, preferredEncoding, StaticBody, type ContentEncoding } from '../common/compression';
+import { RenderedPageCache, signedInRequest, type PageInputs, type RenderedPage } from './rendered-page-cache';
 
 /** What dist/web-server/entry-server.cjs exports (apps/web/src/entry-server.tsx); kept in step by hand. */
 interface RenderInput {
@@ -19,7 +19,6 @@ interface RenderInput {
   settings: { map: { tileUrl: string; attribution: string }; company?: CompanySettings };
   publicUrl: string;
   template: string;
-  nonce: string;
   areas?: () => Promise<AreasResponse>;
   alerts?: () => Promise<SiteAlertsResponse>;
   translationsUrl?: Record<'da' | 'en', string>;
@@ -33,6 +32,8 @@ interface RenderInput {
 export interface PageSources {
   areas: () => Promise<AreasResponse>;
   alerts: () => Promise<SiteAlertsResponse>;
+  /** The dwelling list version (DwellingsService.listVersion): a visitor's page is kept only at one version. */
+  listVersion?: () => Promise<string | undefined>;
 }
 /** COMPANY_*: the footer and /info/contact show who runs the portal. */
 export interface CompanySettings {
@@ -42,7 +43,9 @@ export interface CompanySettings {
   city: string;
   cvr: string;
 }
-type RenderOutput = { type: 'redirect'; status: number; location: string } | { type: 'page'; status: number; html: string; headers?: Record<string, string> };
+type RenderOutput =
+  | { type: 'redirect'; status: number; location: string }
+  | { type: 'page'; status: number; html: string; headers?: Record<string, string>; shareable?: boolean };
 interface ServerEntry {
   render(input: RenderInput): Promise<RenderOutput>;
 }
@@ -58,6 +61,10 @@ export interface WebAppOptions {
   map: { tileUrl: string; attribution: string };
   /** config.payments.company; without it the web app's defaults. */
   company?: CompanySettings;
+  /** How long a visitor's rendered page is sent again (docs/decisions/0028); 0 turns the cache off. */
+  pageCacheTtlMs?: number;
+  /** The clock the cache ages pages by (tests move it). */
+  now?: () => number;
 }
 
 /**
@@ -92,11 +99,19 @@ export class WebAppServer {
   private fastify?: FastifyInstance;
   private entry?: Promise<ServerEntry | null>;
   private sources?: PageSources;
+  /** Visitors' rendered pages (docs/decisions/0028-rendered-page-cache.md); none when turned off. */
+  private readonly pageCache?: RenderedPageCache;
+  private readonly settings: RenderInput['settings'];
+  private readonly now: () => number;
 
   constructor(
     readonly distDir: string,
     private readonly options?: WebAppOptions,
   ) {
+    this.now = options?.now ?? Date.now;
+    const ttl = options?.pageCacheTtlMs ?? 5_000;
+    if (ttl > 0) this.pageCache = new RenderedPageCache(ttl);
+    this.settings = { map: options?.map ?? { tileUrl: '', attribution: '' }, ...(options?.company ? { company: options.company } : {}) };
     const index = join(distDir, 'index.html');
     if (existsSync(index)) this.indexHtml = readFileSync(index, 'utf8');
     const manifest = join(distDir, MANIFEST);
@@ -135,9 +150,8 @@ export class WebAppServer {
       prefix: '/',
       index: false,
       wildcard: false,
-      // The page template is served by serve(), with this response's nonce on its scripts; the raw
-      // file's scripts would be refused by the Content-Security-Policy. The build manifest is the
-      // server's map of the chunks, not a file for browsers.
+      // The page template is served by serve(), as the page or as the SPA shell. The build manifest
+      // is the server's map of the chunks, not a file for browsers.
       allowedPath: (path) => path !== '/index.html' && !path.startsWith('/.vite/'),
       // The build wrote .br and .gz beside each text file (tools/precompress.mjs): sent as they are.
       preCompressed: true,
@@ -184,25 +198,38 @@ export class WebAppServer {
 
   async serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const entry = await this.loadEntry();
-    // The Content-Security-Policy header (common/security-headers.ts) names the same nonce.
-    const nonce = cspNonce(reply.raw);
-    const template = this.indexHtml && withNonce(this.indexHtml, nonce);
+    const template = this.indexHtml;
     if (entry && this.options && this.translations && this.fastify && template) {
       try {
         // request.host: the Host header, or X-Forwarded-Host behind a proxy (trustProxy); either is
         // the client's to choose, so only a configured host is rendered into links.
         const host = configuredSiteHost(request.host, this.options.publicUrl, { localhost: this.options.localHosts ?? false });
+        const url = `${request.protocol}://${host}${request.url}`;
+        // A visitor's page may be one rendered moments ago for another visitor at the same list version.
+        const cache = this.pageCache && !signedInRequest(request.headers) ? this.pageCache : undefined;
+        const inputs = cache ? await this.pageInputs() : undefined;
+        if (cache && inputs) {
+          const page = cache.get(url, inputs, this.now());
+          if (page) {
+            await this.sendPage(reply, page, 'hit', (encoding, body) => cache.addEncoding(url, page, encoding, body));
+            return;
+          }
+        }
         const result = await entry.render({
-          url: `${request.protocol}://${host}${request.url}`,
+          url,
           host,
           cookie: request.headers.cookie,
           fetch: injectFetch(this.fastify),
           translations: this.translations,
-          settings: { map: this.options.map, ...(this.options.company ? { company: this.options.company } : {}) },
+          settings: this.settings,
           publicUrl: this.options.publicUrl,
           template,
-          nonce,
-          ...this.sources,
+          // The city list and alerts the page is kept with, when it may be kept.
+          ...(inputs
+            ? { areas: () => Promise.resolve(inputs.areas as AreasResponse), alerts: () => Promise.resolve(inputs.alerts as SiteAlertsResponse) }
+            : this.sources
+              ? { areas: this.sources.areas, alerts: this.sources.alerts }
+              : {}),
           translationsUrl: this.translationsUrl,
           manifest: this.manifest,
         });
@@ -210,12 +237,17 @@ export class WebAppServer {
           await reply.redirect(result.location, result.status);
           return;
         }
-        // Private: a subscriber's page carries what a visitor's must not (full images, description),
-        // and every page its own nonce, which a shared cache would hand to everyone. No validator
-        // (ETag) either, so no cache ever pairs a stored page with a newer response's policy.
-        // A page may ask for headers of its own (X-Robots-Tag on the tenant ads' landlord page).
-        for (const [name, value] of Object.entries(result.headers ?? {})) void reply.header(name, value);
-        await reply.status(result.status).header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8').send(negotiatedBody(reply, result.html));
+        const page: RenderedPage = {
+          status: result.status,
+          html: Buffer.from(result.html),
+          headers: result.headers ?? {},
+          inputs: inputs ?? { version: '', areas: undefined, alerts: undefined },
+          at: this.now(),
+          encoded: new Map(),
+        };
+        const kept = cache !== undefined && inputs !== undefined && result.shareable === true;
+        if (kept) cache.set(url, page);
+        await this.sendPage(reply, page, cache ? 'miss' : undefined, kept ? (encoding, body) => cache.addEncoding(url, page, encoding, body) : undefined);
         return;
       } catch (error) {
         // The browser can still render the page; a broken server render must not take the site down.
@@ -223,6 +255,42 @@ export class WebAppServer {
       }
     }
     await reply.status(200).header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8').send(template && negotiatedBody(reply, template));
+  }
+
+  /**
+   * A rendered page, compressed as the client prefers (once per encoding for a kept page: `keep`
+   * hears of each compressed copy). Private: a subscriber's page carries what a visitor's must not
+   * (full images, description), and the browser revalidates every time. A page may ask for headers
+   * of its own (X-Robots-Tag on the tenant ads' landlord page). X-Cache says whether the visitor's
+   * page was sent again (hit) or rendered (miss); a signed-in viewer's has none.
+   */
+  private async sendPage(reply: FastifyReply, page: RenderedPage, cacheStatus: 'hit' | 'miss' | undefined, keep?: (encoding: ContentEncoding, body: Buffer) => void): Promise<void> {
+    for (const [name, value] of Object.entries(page.headers)) void reply.header(name, value);
+    if (cacheStatus) void reply.header('X-Cache', cacheStatus);
+    void reply.status(page.status).header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    const encoding = page.html.length >= COMPRESS_THRESHOLD_BYTES ? preferredEncoding(reply.request.headers['accept-encoding']) : null;
+    if (!encoding) {
+      await reply.send(page.html);
+      return;
+    }
+    let body = page.encoded.get(encoding);
+    if (!body) {
+      body = encodeBody(page.html, encoding);
+      keep?.(encoding, body);
+    }
+    await reply.header('Content-Encoding', encoding).send(body);
+  }
+
+  /** What a visitor's page is rendered from and kept with; none (nothing kept) when one cannot be read. */
+  private async pageInputs(): Promise<PageInputs | undefined> {
+    const sources = this.sources;
+    if (!sources?.listVersion) return undefined;
+    try {
+      const [version, areas, alerts] = await Promise.all([sources.listVersion(), sources.areas(), sources.alerts()]);
+      return version === undefined ? undefined : { version, areas, alerts };
+    } catch {
+      return undefined;
+    }
   }
 
   private loadEntry(): Promise<ServerEntry | null> {
@@ -240,11 +308,6 @@ export class WebAppServer {
     }
     return this.entry;
   }
-}
-
-/** The template's script tags (Vite's module entry) with this response's nonce. */
-function withNonce(html: string, nonce: string): string {
-  return html.replace(/<script\b/g, `<script nonce="${nonce}"`);
 }
 
 /**

@@ -31,7 +31,27 @@ const ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '
  * and the line separators JavaScript parsers once rejected, are escaped. JSON.parse reads it back unchanged.
  */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(UNSAFE_IN_SCRIPT, (c) => ESCAPES[c]);
+  return scriptSafeText(JSON.stringify(value));
+}
+
+/** JSON text made safe inside a <script> element, as scriptSafeJson does. */
+export function scriptSafeText(json: string): string {
+  return json.replace(UNSAFE_IN_SCRIPT, (c) => ESCAPES[c]);
+}
+
+/** Where the server render leaves React Router's hydration data (a JSON data block, not a script to run). */
+export const HYDRATION_DATA_ID = 'husly-hydration';
+
+/**
+ * The server's hydration data, where React Router's createBrowserRouter looks for it
+ * (window.__staticRouterHydrationData, which it deserializes, route errors included).
+ */
+export function installHydrationData(doc: Document, win: Window): { loaderData?: unknown } | undefined {
+  const text = doc.getElementById(HYDRATION_DATA_ID)?.textContent;
+  if (!text) return undefined;
+  const data = JSON.parse(text) as { loaderData?: unknown };
+  (win as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = data;
+  return data;
 }
 
 /** Script-safe JSON of the objects every page embeds unchanged (one translations object per language, one names list per areas list). */

@@ -128,7 +128,6 @@ describe('the information pages rendered on the server', () => {
       settings: {},
       publicUrl: 'https://husly.dk',
       template,
-      nonce: 'test-nonce',
     });
   }
 

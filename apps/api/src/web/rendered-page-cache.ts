@@ -1,0 +1,131 @@
+import { COOKIES } from '@husly/domain';
+import type { ContentEncoding } from '../common/compression';
+
+/**
+ * What a visitor's page was rendered from besides its URL: the dwelling list version (it moves with
+ * every committed change to dwellings and their images) and the city list and site alerts as the
+ * services cached them (the same objects until they read them again).
+ */
+export interface PageInputs {
+  version: string;
+  areas: unknown;
+  alerts: unknown;
+}
+
+/**
+ * A server-rendered page as it was sent to a visitor: shared by every visitor who asks for the same
+ * URL on the same host while its inputs are the current ones, for at most `ttlMs` (what else a page
+ * shows, a city's texts or the fair-rent median, is at most that much older;
+ * docs/decisions/0028-rendered-page-cache.md). The page holds no per-response secret: it has no
+ * inline script, so no nonce.
+ */
+export interface RenderedPage {
+  status: number;
+  /** The HTML's UTF-8 bytes. */
+  html: Buffer;
+  /** What the page asked of the response besides its HTML (X-Robots-Tag). */
+  headers: Record<string, string>;
+  /** Read before the page was rendered: the page is at least that new. */
+  inputs: PageInputs;
+  /** Clock time it was rendered at. */
+  at: number;
+  /** The HTML compressed, per encoding, the first time a visitor asks for it (compress once). */
+  encoded: Map<ContentEncoding, Buffer>;
+}
+
+/**
+ * The visitors' rendered pages, bounded in entries and bytes (HTML and its compressed copies),
+ * evicting the least recently used: a flood of made-up URLs only evicts, it cannot grow memory.
+ * Only pages everyone may see are kept; the caller decides which (WebAppServer: a visitor's
+ * indexable page).
+ */
+export class RenderedPageCache {
+  private readonly pages = new Map<string, RenderedPage>();
+  private bytes = 0;
+
+  constructor(
+    readonly ttlMs = 5_000,
+    private readonly maxEntries = 500,
+    private readonly maxBytes = 48 * 1024 * 1024,
+  ) {}
+
+  get size(): number {
+    return this.pages.size;
+  }
+
+  /** The page for `key` when it was rendered from `inputs` less than ttlMs ago; else none (and it is dropped). */
+  get(key: string, inputs: PageInputs, now: number): RenderedPage | undefined {
+    const page = this.pages.get(key);
+    if (!page) return undefined;
+    const same = page.inputs.version === inputs.version && page.inputs.areas === inputs.areas && page.inputs.alerts === inputs.alerts;
+    // Also a page "from the future": the clock was set back.
+    if (!same || now - page.at >= this.ttlMs || now < page.at) {
+      this.delete(key, page);
+      return undefined;
+    }
+    this.pages.delete(key); // re-insert: Map order is the LRU order
+    this.pages.set(key, page);
+    return page;
+  }
+
+  set(key: string, page: RenderedPage): void {
+    const size = sizeOf(page);
+    if (size > this.maxBytes / 16) return; // one huge page must not flush everything else
+    const old = this.pages.get(key);
+    // A slower render of an older version must not replace a newer page.
+    if (old && BigInt(old.inputs.version) > BigInt(page.inputs.version)) return;
+    if (old) this.delete(key, old);
+    this.pages.set(key, page);
+    this.bytes += size;
+    this.evict();
+  }
+
+  /** Keeps a compressed copy of a cached page, counted against the byte bound. */
+  addEncoding(key: string, page: RenderedPage, encoding: ContentEncoding, body: Buffer): void {
+    if (page.encoded.has(encoding)) return;
+    page.encoded.set(encoding, body);
+    if (this.pages.get(key) === page) {
+      this.bytes += body.length;
+      this.evict();
+    }
+  }
+
+  clear(): void {
+    this.pages.clear();
+    this.bytes = 0;
+  }
+
+  private evict(): void {
+    while (this.pages.size > this.maxEntries || this.bytes > this.maxBytes) {
+      const [oldestKey, oldest] = this.pages.entries().next().value as [string, RenderedPage];
+      this.delete(oldestKey, oldest);
+    }
+  }
+
+  private delete(key: string, page: RenderedPage): void {
+    this.pages.delete(key);
+    this.bytes -= sizeOf(page);
+  }
+}
+
+function sizeOf(page: RenderedPage): number {
+  let size = page.html.length;
+  for (const body of page.encoded.values()) size += body.length;
+  return size;
+}
+
+/**
+ * Whether a request comes from a signed-in viewer: a login cookie (the page renders with it as the
+ * bearer token, and a subscriber's page shows what a visitor's must not) or an Authorization header.
+ * Any value counts, valid or not: such a request is never served from, nor stored in, the cache.
+ */
+export function signedInRequest(headers: { cookie?: string; authorization?: string }): boolean {
+  if (headers.authorization) return true;
+  const cookie = headers.cookie;
+  if (!cookie) return false;
+  const name = COOKIES.token.name;
+  return cookie.split(';').some((part) => {
+    const eq = part.indexOf('=');
+    return eq > 0 && part.slice(0, eq).trim() === name && part.slice(eq + 1).trim() !== '';
+  });
+}
