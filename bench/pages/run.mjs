@@ -25,6 +25,10 @@
 //    gzip). 1 KB = 1,000 bytes.
 // 5. Server render time: --rate (50) requests/s of each page arriving evenly for --duration (10) s,
 //    open loop (bench/search/arrival-rate.mjs), Accept-Encoding: br, gzip: p50/p99/max and errors.
+//    Twice: the same URL each time (what the targets name; a visitor's page is rendered once and sent
+//    again while it is current, docs/decisions/0028), and each request a page of the same kind at
+//    another URL (another city, search, dwelling; / with a campaign parameter), so nearly every one
+//    is rendered: what a crawler or a spread of search-engine arrivals costs. X-Cache tells the share sent again.
 // Prints a summary against issue 16's targets and writes everything to
 // bench/pages/results/<date>-<label>.log. Not part of `npm test`; run it on an otherwise idle machine
 // (it prints the load average): Lighthouse's simulated timings scale with the CPU it gets.
@@ -173,6 +177,21 @@ async function startTileServer() {
 }
 
 // --- data --------------------------------------------------------------------------------------------
+
+/** Other URLs of each page's kind, for the render time of pages rendered afresh (step 5). */
+async function pickVariants(db) {
+  const cities = await db.query(`SELECT c.slug, c.label FROM cities c WHERE c.active AND EXISTS (SELECT 1 FROM dwellings d WHERE d.city_id = c.id)
+    ORDER BY c.population DESC NULLS LAST, c.slug LIMIT 200`);
+  const dwellings = await db.query(`SELECT id FROM dwellings TABLESAMPLE SYSTEM (1) REPEATABLE (16) WHERE status = 1 AND deleted_at IS NULL LIMIT 2000`);
+  if (cities.rows.length < 10 || dwellings.rows.length < 100) throw new Error(`${BENCH_DB}: too few cities or dwellings for distinct pages`);
+  return {
+    home: Array.from({ length: 2000 }, (_, i) => `/?utm_campaign=bench-${i}`),
+    city: cities.rows.map((c) => `/${c.slug}`),
+    search: cities.rows.map((c) => `/search?q=${encodeURIComponent(c.label.toLowerCase())}`),
+    dwelling: dwellings.rows.map((d) => `/vis/${d.id}`),
+    login: ['/login'],
+  };
+}
 
 async function pickDwelling(db) {
   const { rows } = await db.query(`SELECT d.id FROM dwellings d JOIN cities c ON c.id = d.city_id
@@ -463,6 +482,7 @@ async function main() {
   await db.connect();
   try {
     const dwellingId = await pickDwelling(db);
+    const variants = await pickVariants(db);
     const PAGES = [
       { name: 'home', path: '/', landing: true },
       { name: 'city', path: '/koebenhavn', landing: true, city: true },
@@ -633,6 +653,36 @@ async function main() {
         `| ${page.path} | ${result.requests.average.toFixed(1)} | ${ms(l.p50, 1)} | ${ms(l.p90, 1)} | ${ms(l.p99, 1)} | ${ms(l.max, 1)} | ` +
           `${result.non2xx + result.errors + result.timeouts} (${result.non2xx}, ${result.errors}, ${result.timeouts}) | ${ms(page.sequential, 1)} | ` +
           `${page.drained === null ? 'NOT within 120 s' : `${(page.drained / 1000).toFixed(1)} s`} |`,
+      );
+    }
+
+    log(`\n## The same, each request another URL of the page's kind (rendered afresh unless a URL comes round again within the page cache's 5 s)`);
+    log(`load average before the load: ${load()}`);
+    log('| page kind | distinct URLs | achieved req/s | p50 | p90 | p99 | max | errors (non-2xx, socket, timeout) | sent again (X-Cache: hit) | drain |');
+    log('|---|---|---|---|---|---|---|---|---|---|');
+    for (const page of PAGES) {
+      const paths = variants[page.name];
+      let next = 0;
+      let hits = 0;
+      let answered = 0;
+      const result = await constantArrivalRate({
+        url: origin,
+        nextPath: () => paths[next++ % paths.length],
+        rate: RATE,
+        duration: DURATION,
+        headers: { 'Accept-Encoding': BROWSER_ENCODING, Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+        onResponse: (_status, headers) => {
+          answered++;
+          if (headers['x-cache'] === 'hit') hits++;
+        },
+      });
+      page.distinct = result;
+      const drained = await drain(origin);
+      const l = result.latency;
+      log(
+        `| ${page.name} (${paths[0]}, …) | ${paths.length} | ${result.requests.average.toFixed(1)} | ${ms(l.p50, 1)} | ${ms(l.p90, 1)} | ${ms(l.p99, 1)} | ${ms(l.max, 1)} | ` +
+          `${result.non2xx + result.errors + result.timeouts} (${result.non2xx}, ${result.errors}, ${result.timeouts}) | ${answered ? Math.round((100 * hits) / answered) : 0} % | ` +
+          `${drained === null ? 'NOT within 120 s' : `${(drained / 1000).toFixed(1)} s`} |`,
       );
     }
 
