@@ -61,10 +61,6 @@ export interface WebAppOptions {
   map: { tileUrl: string; attribution: string };
   /** config.payments.company; without it the web app's defaults. */
   company?: CompanySettings;
-  /** How long a visitor's rendered page is sent again (docs/decisions/0028); 0 turns the cache off. */
-  pageCacheTtlMs?: number;
-  /** The clock the cache ages pages by (tests move it). */
-  now?: () => number;
 }
 
 /**
@@ -99,19 +95,15 @@ export class WebAppServer {
   private fastify?: FastifyInstance;
   private entry?: Promise<ServerEntry | null>;
   private sources?: PageSources;
-  /** Visitors' rendered pages (docs/decisions/0028-rendered-page-cache.md); none when turned off. */
-  private readonly pageCache?: RenderedPageCache;
-  private readonly settings: RenderInput['settings'];
-  private readonly now: () => number;
+  /** Visitors' rendered pages (docs/decisions/0028-rendered-page-cache.md). */
+  private readonly pageCache = new RenderedPageCache();
+  private readonly settings?: RenderInput['settings'];
 
   constructor(
     readonly distDir: string,
     private readonly options?: WebAppOptions,
   ) {
-    this.now = options?.now ?? Date.now;
-    const ttl = options?.pageCacheTtlMs ?? 5_000;
-    if (ttl > 0) this.pageCache = new RenderedPageCache(ttl);
-    this.settings = { map: options?.map ?? { tileUrl: '', attribution: '' }, ...(options?.company ? { company: options.company } : {}) };
+    if (options) this.settings = { map: options.map, ...(options.company ? { company: options.company } : {}) };
     const index = join(distDir, 'index.html');
     if (existsSync(index)) this.indexHtml = readFileSync(index, 'utf8');
     const manifest = join(distDir, MANIFEST);
@@ -199,17 +191,17 @@ export class WebAppServer {
   async serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const entry = await this.loadEntry();
     const template = this.indexHtml;
-    if (entry && this.options && this.translations && this.fastify && template) {
+    if (entry && this.options && this.settings && this.translations && this.fastify && template) {
       try {
         // request.host: the Host header, or X-Forwarded-Host behind a proxy (trustProxy); either is
         // the client's to choose, so only a configured host is rendered into links.
         const host = configuredSiteHost(request.host, this.options.publicUrl, { localhost: this.options.localHosts ?? false });
         const url = `${request.protocol}://${host}${request.url}`;
         // A visitor's page may be one rendered moments ago for another visitor at the same list version.
-        const cache = this.pageCache && !signedInRequest(request.headers) ? this.pageCache : undefined;
+        const cache = signedInRequest(request.headers) ? undefined : this.pageCache;
         const inputs = cache ? await this.pageInputs() : undefined;
         if (cache && inputs) {
-          const page = cache.get(url, inputs, this.now());
+          const page = cache.get(url, inputs, Date.now());
           if (page) {
             await this.sendPage(reply, page, 'hit', (encoding, body) => cache.addEncoding(url, page, encoding, body));
             return;
@@ -242,7 +234,7 @@ export class WebAppServer {
           html: Buffer.from(result.html),
           headers: result.headers ?? {},
           inputs: inputs ?? { version: '', areas: undefined, alerts: undefined },
-          at: this.now(),
+          at: Date.now(),
           encoded: new Map(),
         };
         const kept = cache !== undefined && inputs !== undefined && result.shareable === true;
