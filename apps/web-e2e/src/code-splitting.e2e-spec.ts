@@ -90,6 +90,33 @@ describe('route-level code splitting in a real browser (docs/decisions/0022)', (
     await page.close();
   });
 
+  it('/vis/{id} loads the map library when the map nears the screen: later on a phone, at once on a desktop', async () => {
+    const leaflet = chunk('../../node_modules/leaflet/dist/leaflet-src.js');
+    const list = await browser.newPage({ viewport: PHONE });
+    await list.goto(`${baseUrl}/koebenhavn`);
+    const path = await list.locator('a[href^="/vis/"]').first().getAttribute('href');
+    await list.close();
+    expect(path).toMatch(/^\/vis\/\d+$/);
+
+    const phone = await openRecording(browser, path!, PHONE);
+    await phone.page.getByRole('heading', { level: 1 }).waitFor();
+    // Below the fold: the page has loaded and gone quiet without it.
+    expect(phone.scripts).not.toContain(leaflet);
+    // The tile server is on the internet, which is unreachable here: its tiles answer empty.
+    await phone.page.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ status: 204 }));
+    await phone.page.locator('[data-lat]').scrollIntoViewIfNeeded();
+    // Leaflet has made the box its map.
+    await phone.page.locator('.leaflet-container').waitFor();
+    expect(phone.scripts).toContain(leaflet);
+    expect(phone.errors).toEqual([]);
+    await phone.page.close();
+
+    const desktop = await openRecording(browser, path!, DESKTOP);
+    await desktop.page.locator('.leaflet-container').waitFor();
+    expect(desktop.scripts).toContain(leaflet);
+    await desktop.page.close();
+  });
+
   it('/login opened directly renders its page from the server and the browser without a fallback (desktop)', async () => {
     const { page, scripts, errors } = await openRecording(browser, '/login', DESKTOP);
     expect(await namedScripts(page)).toContain(chunk('src/features/accounts/pages/login-page.tsx'));

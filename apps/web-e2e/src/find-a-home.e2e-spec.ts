@@ -132,6 +132,8 @@ describe('find a home in a real browser', () => {
         await first.click();
         await page.waitForURL(`http://${text.host}${href}`);
         await page.locator('h1').first().waitFor();
+        // The map loads as it nears the screen (below the fold on a phone).
+        await page.locator('[data-lat]').scrollIntoViewIfNeeded();
         await page.locator('.leaflet-tile-loaded').first().waitFor();
         await noSidewaysScroll(page, viewport.width);
         await screenshot(page, `find-detail-${lang}-${name}`);

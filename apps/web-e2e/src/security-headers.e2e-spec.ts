@@ -94,6 +94,8 @@ describe('the Content-Security-Policy in a real browser (issue 12 §6)', () => {
   ] as const) {
     it(`a dwelling page with its map (${name}, ${viewport.width} px): no CSP violation, tiles shown`, async () => {
       const { page, violations } = await open(dwellingPath, viewport);
+      // The map loads as it nears the screen (below the fold on a phone).
+      await page.locator('[data-lat]').scrollIntoViewIfNeeded();
       await page.locator('.leaflet-tile-loaded').first().waitFor();
       // The map's height is a style attribute in the server's HTML (style-src-attr allows it).
       const box = await page.locator('.leaflet-container').boundingBox();
