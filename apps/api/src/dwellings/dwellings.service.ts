@@ -78,6 +78,11 @@ export class DwellingsService {
     return viewer !== null && (await this.access.isSubscriber(viewer.userId, this.clock.now()));
   }
 
+  /** How many list bodies were compressed, and how many compressed bodies were used again across pages. */
+  get compression(): Readonly<{ compressed: number; reused: number }> {
+    return this.compressed.counts;
+  }
+
   /**
    * The page's body compressed in `encoding`: once per page (requests that come while it is being
    * compressed wait for it), and not again for a page rebuilt with the same bytes.
