@@ -7,16 +7,21 @@ const listBody = (seed: number) =>
   Buffer.from(JSON.stringify({ data: Array.from({ length: 150 }, (_, i) => ({ id: seed * 1000 + i, headline: `Lys 3-værelses lejlighed ${i}`, rent: 7000 + i })) }));
 
 /** The real compression, counting its calls. */
-function counting(): { compress: Compress; calls: Array<[number, ContentEncoding]> } {
-  const calls: Array<[number, ContentEncoding]> = [];
+function counting(): { compress: Compress; calls: Array<[ContentEncoding, number]>; made: Array<Promise<Buffer>> } {
+  const calls: Array<[ContentEncoding, number]> = [];
+  const made: Array<Promise<Buffer>> = [];
   return {
     calls,
-    compress: (body, encoding) => {
-      calls.push([body.length, encoding]);
-      return encodeBodyAsync(body, encoding);
+    made,
+    compress: (body, encoding, level) => {
+      calls.push([encoding, level]);
+      const promise = encodeBodyAsync(body, encoding, level);
+      made.push(promise);
+      return promise;
     },
   };
 }
+const noUpgrade = { first: { br: 4, gzip: 6 }, upgraded: { br: 4, gzip: 6 } };
 
 describe('CompressedBodies', () => {
   it('gives bytes that decompress to exactly the body, in brotli and in gzip', async () => {
@@ -31,7 +36,7 @@ describe('CompressedBodies', () => {
 
   it('compresses a body once for callers asking at the same time, and once for a rebuilt identical body', async () => {
     const { compress, calls } = counting();
-    const bodies = new CompressedBodies(1024 * 1024, compress);
+    const bodies = new CompressedBodies(1024 * 1024, { ...noUpgrade, compress });
     const body = listBody(2);
     const together = await Promise.all([bodies.encode(body, 'br'), bodies.encode(body, 'br'), bodies.encode(Buffer.from(body), 'br')]);
     expect(calls).toHaveLength(1);
@@ -40,7 +45,7 @@ describe('CompressedBodies', () => {
     // The same bytes in another buffer (a page built again after it left the page cache).
     expect(await bodies.encode(Buffer.from(body.toString()), 'br')).toBe(together[0]);
     expect(calls).toHaveLength(1);
-    expect(bodies.counts).toEqual({ compressed: 1, reused: 3 });
+    expect(bodies.counts).toEqual({ compressed: 1, upgraded: 0, reused: 3 });
     // Another encoding is another compression.
     expect(gunzipSync(await bodies.encode(body, 'gzip')).equals(body)).toBe(true);
     expect(calls).toHaveLength(2);
@@ -48,7 +53,7 @@ describe('CompressedBodies', () => {
 
   it('never answers a body with the compressed bytes of another, even one byte apart', async () => {
     const { compress, calls } = counting();
-    const bodies = new CompressedBodies(1024 * 1024, compress);
+    const bodies = new CompressedBodies(1024 * 1024, { ...noUpgrade, compress });
     const body = listBody(3);
     const changed = Buffer.from(body);
     changed[changed.length - 3] ^= 1; // a digit of the last rent
@@ -60,7 +65,7 @@ describe('CompressedBodies', () => {
 
   it('tries again after a failed compression', async () => {
     let fail = true;
-    const bodies = new CompressedBodies(1024 * 1024, (body, encoding) => (fail ? Promise.reject(new Error('no memory')) : encodeBodyAsync(body, encoding)));
+    const bodies = new CompressedBodies(1024 * 1024, { compress: (body, encoding, level) => (fail ? Promise.reject(new Error('no memory')) : encodeBodyAsync(body, encoding, level)) });
     const body = listBody(4);
     await expect(bodies.encode(body, 'br')).rejects.toThrow('no memory');
     fail = false;
@@ -69,7 +74,7 @@ describe('CompressedBodies', () => {
 
   it('keeps the most recently used within its bytes', async () => {
     const { compress, calls } = counting();
-    const bodies = new CompressedBodies(16 * 600, compress);
+    const bodies = new CompressedBodies(16 * 600, { ...noUpgrade, compress });
     const all = [5, 6, 7].map(listBody);
     const sizes = [];
     for (const body of all) sizes.push((await bodies.encode(body, 'br')).length);
@@ -81,5 +86,27 @@ describe('CompressedBodies', () => {
     expect(bodies.size).toBeLessThan(35);
     await bodies.encode(all[0], 'br');
     expect(calls).toHaveLength(3 + 32 + 1); // evicted long ago: compressed again
+  });
+
+  it('compresses cheaply first, and a body asked for again and again at the better level, beside the requests', async () => {
+    const { compress, calls, made } = counting();
+    const bodies = new CompressedBodies(1024 * 1024, { first: { br: 1, gzip: 1 }, upgraded: { br: 4, gzip: 6 }, upgradeAfter: 2, compress });
+    const body = Buffer.concat([listBody(50), listBody(51), listBody(52)]);
+    const cheap = await bodies.encode(body, 'br');
+    expect(calls).toEqual([['br', 1]]);
+    expect(await bodies.encode(Buffer.from(body), 'br')).toBe(cheap);
+    expect(calls).toHaveLength(1);
+    // The second time again: still the cheap bytes for this caller, and the better ones are made.
+    expect(await bodies.encode(Buffer.from(body), 'br')).toBe(cheap);
+    expect(calls).toEqual([['br', 1], ['br', 4]]);
+    await made[1]; // the store's own callback on it ran first
+    const better = await bodies.encode(Buffer.from(body), 'br');
+    expect(better).not.toBe(cheap);
+    expect(better.length).toBeLessThan(cheap.length);
+    expect(brotliDecompressSync(better).equals(body)).toBe(true);
+    expect(brotliDecompressSync(cheap).equals(body)).toBe(true);
+    await bodies.encode(Buffer.from(body), 'br');
+    expect(calls).toHaveLength(2); // upgraded once
+    expect(bodies.counts).toEqual({ compressed: 1, upgraded: 1, reused: 4 });
   });
 });

@@ -2,7 +2,7 @@ import { HttpException, Injectable, Logger } from '@nestjs/common';
 import { apiError, type DwellingDetail, type DwellingListResponse, type LatestQuery, type SearchQuery } from '@husly/contracts';
 import { DWELLING_FACT_KEYS, DWELLING_STATUS, fairRentHint, rentedListedSince, sizeBandOf, type FairRentComparables } from '@husly/domain';
 import { CompressedBodies } from '../common/compressed-bodies';
-import { encodeBodyAsync, type ContentEncoding } from '../common/compression';
+import { type ContentEncoding } from '../common/compression';
 import { Clock } from '../infra/clock/clock';
 import { Prisma } from '../infra/prisma/generated/client';
 import { PrismaService } from '../infra/prisma/prisma.service';
@@ -23,8 +23,6 @@ const FAIR_RENT_TTL_MS = 10 * 60_000;
 const SORTED_WAIT_MS = 10_000;
 /** The change rows behind the list version are folded into its base at most this often. */
 const VERSION_FOLD_MS = 60_000;
-/** Brotli quality of a list page (see docs/decisions/0026-list-compression.md). */
-const LIST_BROTLI_QUALITY = 4;
 
 export type Viewer = { userId: number } | null;
 
@@ -55,10 +53,11 @@ export class DwellingsService {
   private readonly cursors = new PageCursors();
   private readonly pages = new ListPageCache();
   private readonly versions = new ListVersionReader(() => this.reader.version());
-  /** List pages' compressed bodies, kept past the page cache for pages rebuilt byte for byte. */
-  private readonly compressed = new CompressedBodies(32 * 1024 * 1024, (body, encoding) =>
-    encodeBodyAsync(body, encoding, encoding === 'br' ? LIST_BROTLI_QUALITY : undefined),
-  );
+  /**
+   * List pages' compressed bodies, kept past the page cache for pages rebuilt byte for byte: brotli 1
+   * (gzip 1) first, brotli 4 (gzip 6) for a body built a third time (docs/decisions/0026).
+   */
+  private readonly compressed = new CompressedBodies(32 * 1024 * 1024, { first: { br: 1, gzip: 1 }, upgraded: { br: 4, gzip: 6 }, upgradeAfter: 2 });
   private lastVersion?: string;
   private foldedAt = 0;
   private vacantTotal?: { at: number; value: Promise<number> };
@@ -78,8 +77,8 @@ export class DwellingsService {
     return viewer !== null && (await this.access.isSubscriber(viewer.userId, this.clock.now()));
   }
 
-  /** How many list bodies were compressed, and how many compressed bodies were used again across pages. */
-  get compression(): Readonly<{ compressed: number; reused: number }> {
+  /** List bodies compressed (first compressions), compressed again at the better level, and answered from the store. */
+  get compression(): Readonly<{ compressed: number; upgraded: number; reused: number }> {
     return this.compressed.counts;
   }
 
