@@ -22,6 +22,9 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 const BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 6;
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
 export async function registerCompression(fastify: FastifyInstance): Promise<void> {
   await fastify.register(fastifyCompress, {
     global: true,
@@ -55,11 +58,22 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
   return br >= gzip ? 'br' : 'gzip';
 }
 
+const brotliOptions = (quality: number, body: Buffer) => ({
+  params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+});
+
 /** The same compression @fastify/compress applies to a response, for bodies kept compressed. */
 export function encodeBody(body: Buffer, encoding: ContentEncoding): Buffer {
-  return encoding === 'br'
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : gzipSync(body, { level: GZIP_LEVEL });
+  return encoding === 'br' ? brotliCompressSync(body, brotliOptions(BROTLI_QUALITY, body)) : gzipSync(body, { level: GZIP_LEVEL });
+}
+
+/**
+ * encodeBody off the event loop: zlib's thread pool does the work (on another core when one is
+ * free), so requests that need no compression are not queued behind it. `level` is the brotli
+ * quality or the gzip level (by default encodeBody's).
+ */
+export function encodeBodyAsync(body: Buffer, encoding: ContentEncoding, level = encoding === 'br' ? BROTLI_QUALITY : GZIP_LEVEL): Promise<Buffer> {
+  return encoding === 'br' ? brotliAsync(body, brotliOptions(level, body)) : gzipAsync(body, { level });
 }
 
 /**
@@ -76,18 +90,13 @@ export function negotiatedBody(reply: FastifyReply, body: string | Buffer): Buff
   return encodeBody(bytes, encoding);
 }
 
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
 /**
  * The body compressed as well as it can be (brotli 11, gzip 9), off the event loop (zlib's thread
  * pool): for bodies that are made once and sent many times (the areas list, the translations), where
  * the tens of milliseconds it takes are paid once.
  */
 export function encodeBodyBest(body: Buffer, encoding: ContentEncoding): Promise<Buffer> {
-  return encoding === 'br'
-    ? brotliAsync(body, { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : gzipAsync(body, { level: 9 });
+  return encodeBodyAsync(body, encoding, encoding === 'br' ? 11 : 9);
 }
 
 /** A body made once and sent as it is: its bytes, an ETag, and each encoding compressed once (encodeBodyBest). */

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { DEFAULT_LANGUAGE, validateSearchQuery } from '@husly/domain';
 import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, JwtAuthGuard, OptionalJwtAuthGuard } from '../common/auth/auth.guards';
-import { COMPRESS_THRESHOLD_BYTES, encodeBody, preferredEncoding, StaticBody } from '../common/compression';
+import { COMPRESS_THRESHOLD_BYTES, preferredEncoding, StaticBody } from '../common/compression';
 import { CitiesService } from './cities.service';
 import { DwellingsService, notFound, type ListPage, type Viewer } from './dwellings.service';
 import { LandlordContactService } from './landlord-contact.service';
@@ -25,23 +25,18 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * Sends a list page's JSON body as it is (a cached page is never parsed or serialized again), with
  * X-Cache: hit or miss (the service's page cache, docs/decisions/0004) and, on a miss, X-List-Source:
- * memory or database (the in-memory list snapshot, or the list statement).
+ * memory or database (the in-memory list snapshot, or the list statement). Compressed once per page
+ * and encoding, off the event loop (docs/decisions/0026): every client asking for that encoding gets
+ * the same bytes (@fastify/compress leaves a response with Content-Encoding alone).
  */
-/**
- * A list page's bytes: compressed once per cached page and encoding, then the same bytes for every
- * client that asks for that encoding (@fastify/compress leaves a response with Content-Encoding alone).
- */
-function sendPage(reply: FastifyReply, page: ListPage): Buffer {
+async function sendPage(reply: FastifyReply, dwellings: DwellingsService, page: ListPage): Promise<Buffer> {
   reply.header('x-cache', page.cache);
   if (page.source) reply.header('x-list-source', page.source);
+  reply.header('Vary', 'Accept-Encoding');
   const encoding = page.body.length >= COMPRESS_THRESHOLD_BYTES ? preferredEncoding(reply.request.headers['accept-encoding']) : null;
   if (!encoding) return page.body;
-  let encoded = page.encoded.get(encoding);
-  if (!encoded) {
-    encoded = encodeBody(page.body, encoding);
-    page.encoded.set(encoding, encoded);
-  }
-  reply.header('Content-Encoding', encoding).header('Vary', 'Accept-Encoding');
+  const encoded = await dwellings.encodedBody(page, encoding);
+  reply.header('Content-Encoding', encoding);
   return encoded;
 }
 
@@ -91,7 +86,7 @@ export class DwellingsController {
         throw new HttpException(apiError(400, message, { field: 'q', code, errors: [{ path: 'q', message }] }), 400);
       }
     }
-    return sendPage(reply, await this.dwellings.search(parsed, viewerOf(user)));
+    return sendPage(reply, this.dwellings, await this.dwellings.search(parsed, viewerOf(user)));
   }
 
   @Get('area/:slug')
@@ -106,7 +101,7 @@ export class DwellingsController {
   ): Promise<Buffer> {
     // q has no meaning on a city page; only the filters and paging apply.
     const { q: _ignored, ...filters } = query;
-    return sendPage(reply, await this.dwellings.area(slug, parseQuery(searchQuerySchema, filters), viewerOf(user)));
+    return sendPage(reply, this.dwellings, await this.dwellings.area(slug, parseQuery(searchQuerySchema, filters), viewerOf(user)));
   }
 
   /** ?count is the front page's name for pageSize (default 15). */
@@ -117,7 +112,7 @@ export class DwellingsController {
   async latest(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser() user?: AuthUser): Promise<Buffer> {
     const { count, ...rest } = query;
     const parsed = parseQuery(latestQuerySchema, count === undefined ? rest : { ...rest, pageSize: count }, { pageSize: 'count' });
-    return sendPage(reply, await this.dwellings.latest(parsed, viewerOf(user)));
+    return sendPage(reply, this.dwellings, await this.dwellings.latest(parsed, viewerOf(user)));
   }
 
   @Get(':id')

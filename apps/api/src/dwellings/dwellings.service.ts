@@ -1,6 +1,8 @@
 import { HttpException, Injectable, Logger } from '@nestjs/common';
 import { apiError, type DwellingDetail, type DwellingListResponse, type LatestQuery, type SearchQuery } from '@husly/contracts';
 import { DWELLING_FACT_KEYS, DWELLING_STATUS, fairRentHint, rentedListedSince, sizeBandOf, type FairRentComparables } from '@husly/domain';
+import { CompressedBodies } from '../common/compressed-bodies';
+import { type ContentEncoding } from '../common/compression';
 import { Clock } from '../infra/clock/clock';
 import { Prisma } from '../infra/prisma/generated/client';
 import { PrismaService } from '../infra/prisma/prisma.service';
@@ -32,8 +34,11 @@ export interface ListPage {
   body: Buffer;
   cache: 'hit' | 'miss';
   source?: 'memory' | 'database';
-  /** The cached page's compressed bodies by encoding, filled as clients ask (shared with the cache). */
-  encoded: Map<string, Buffer>;
+  /**
+   * The page's compressed bodies by encoding, filled as clients ask (shared with the cache): a
+   * promise, so that requests arriving while it is compressed wait for that one compression.
+   */
+  encoded: Map<string, Promise<Buffer>>;
 }
 
 type ListMeta = DwellingListResponse['meta'];
@@ -48,6 +53,11 @@ export class DwellingsService {
   private readonly cursors = new PageCursors();
   private readonly pages = new ListPageCache();
   private readonly versions = new ListVersionReader(() => this.reader.version());
+  /**
+   * List pages' compressed bodies, kept past the page cache for pages rebuilt byte for byte: brotli 1
+   * (gzip 1) first, brotli 4 (gzip 6) for a body built a third time (docs/decisions/0026).
+   */
+  private readonly compressed = new CompressedBodies(32 * 1024 * 1024, { first: { br: 1, gzip: 1 }, upgraded: { br: 4, gzip: 6 }, upgradeAfter: 2 });
   private lastVersion?: string;
   private foldedAt = 0;
   private vacantTotal?: { at: number; value: Promise<number> };
@@ -65,6 +75,28 @@ export class DwellingsService {
   /** Whether the viewer sees full images and descriptions (an active subscription right now). */
   async isSubscriber(viewer: Viewer): Promise<boolean> {
     return viewer !== null && (await this.access.isSubscriber(viewer.userId, this.clock.now()));
+  }
+
+  /** List bodies compressed (first compressions), compressed again at the better level, and answered from the store. */
+  get compression(): Readonly<{ compressed: number; upgraded: number; reused: number }> {
+    return this.compressed.counts;
+  }
+
+  /**
+   * The page's body compressed in `encoding`: once per page (requests that come while it is being
+   * compressed wait for it), and not again for a page rebuilt with the same bytes.
+   */
+  encodedBody(page: ListPage, encoding: ContentEncoding): Promise<Buffer> {
+    let encoded = page.encoded.get(encoding);
+    if (!encoded) {
+      const made = this.compressed.encode(page.body, encoding);
+      page.encoded.set(encoding, made);
+      made.catch(() => {
+        if (page.encoded.get(encoding) === made) page.encoded.delete(encoding);
+      });
+      encoded = made;
+    }
+    return encoded;
   }
 
   /** /search: q names a city (the controller requires it); an unknown q is an empty list (200) with the nearest places. */
@@ -273,7 +305,7 @@ export class DwellingsService {
     }
     // A slower read of an older version must not replace a newer page.
     const stored = this.pages.get(key, now);
-    const encoded = new Map<string, Buffer>();
+    const encoded = new Map<string, Promise<Buffer>>();
     if (!stored || BigInt(stored.version) <= BigInt(version)) this.pages.set(key, { version, body, at: now, encoded });
     return { body, cache: 'miss', source, encoded };
   }

@@ -9,6 +9,8 @@ import { TokenService } from '../common/auth/token.service';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createCity, createDwelling, createUser, freeZip, unique } from '../../test/factories';
 import { createScratchDatabase } from '../../test/scratch-database';
+import { brotliDecompressSync } from 'node:zlib';
+import { DwellingsService } from './dwellings.service';
 import { importDwellingFeed } from './import/dwelling-importer';
 
 // The list page cache (docs/decisions/0004): X-Cache says whether a page came from it. On a database
@@ -225,5 +227,45 @@ describe('list page cache of /search, /area and /latest', () => {
     const later = await get(url);
     expect(later.headers['x-cache']).toBe('miss');
     expect(later.body.data).toEqual([]);
+  });
+
+  it('compresses a page once for concurrent first requests, and not again when it is rebuilt with the same bytes', async () => {
+    const city = await createCity(t.prisma);
+    for (let i = 0; i < 20; i++) await createDwelling(t.prisma, { cityId: city.id, images: 1, createdAt: new Date(Date.now() - (i + 1) * 60_000) });
+    const fastify = t.app.getHttpAdapter().getInstance();
+    const counts = t.app.get(DwellingsService).compression;
+    const url = `/api/dwellings/area/${city.slug}`;
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    const get = (headers: Record<string, string>) => fastify.inject({ method: 'GET', url, headers });
+    const compressedBefore = counts.compressed;
+
+    const answers = await Promise.all(Array.from({ length: 6 }, () => get(browser)));
+    const plain = await get({});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(plain.payload).data).toHaveLength(20);
+    for (const answer of answers) {
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(answer.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(answer.rawPayload).equals(plain.rawPayload)).toBe(true);
+    }
+    expect(counts.compressed - compressedBefore).toBe(1);
+
+    // Out of the page cache (the rented cut-off moved) and built again with the same bytes: the
+    // compressed bytes are used again.
+    t.clock.advance(10_000);
+    const rebuilt = await get(browser);
+    expect(rebuilt.headers['x-cache']).toBe('miss');
+    expect(rebuilt.rawPayload.equals(answers[0].rawPayload)).toBe(true);
+    expect(counts.compressed - compressedBefore).toBe(1);
+
+    // A new dwelling: other bytes, compressed anew, and they decompress to the new body.
+    const newer = await createDwelling(t.prisma, { cityId: city.id });
+    const changed = await get(browser);
+    expect(changed.headers['x-cache']).toBe('miss');
+    expect(counts.compressed - compressedBefore).toBe(2);
+    const changedPlain = await get({});
+    expect(brotliDecompressSync(changed.rawPayload).equals(changedPlain.rawPayload)).toBe(true);
+    expect(ids(JSON.parse(changedPlain.payload))[0]).toBe(String(newer.id));
   });
 });

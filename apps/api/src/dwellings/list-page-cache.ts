@@ -14,9 +14,10 @@ export interface CachedPage {
   at: number;
   /**
    * The body compressed, per encoding, made the first time a client asks for it (compress once,
-   * not per request). Small beside the body (about a tenth), so not counted against maxBytes.
+   * not per request; DwellingsService.encodedBody). Small beside the body (about a sixth), so not
+   * counted against maxBytes.
    */
-  encoded?: Map<string, Buffer>;
+  encoded?: Map<string, Promise<Buffer>>;
 }
 
 export class ListPageCache {
