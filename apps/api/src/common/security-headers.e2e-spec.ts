@@ -173,6 +173,10 @@ describe('security headers with an https PUBLIC_URL and a payment provider', () 
     const policy = csp(res.headers);
     expect(policy.get('upgrade-insecure-requests')).toEqual([]);
     expect(policy.get('script-src')).toEqual(["'self'", 'https://js.stripe.com']);
+    // Only PUBLIC_URL's hosts are configured: the same language origins whatever the request's host.
+    expect(policy.get('form-action')).toEqual(["'self'", 'https://husly.example', 'https://en.husly.example']);
+    const english = csp((await t.request('GET', '/api/dwellings/areas', undefined, { host: 'en.husly.example' })).headers);
+    expect(english.get('form-action')).toEqual(["'self'", 'https://husly.example', 'https://en.husly.example']);
     expect(policy.get('frame-src')).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com']);
     expect(policy.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
     expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://*.tiles.example.org']);

@@ -12,13 +12,14 @@ export interface SiteOrigins {
 
 /**
  * The same site in `language`, as an origin: the language switch posts its handoff form there
- * (LanguageHandoffService). Built from a configured host only, never from a raw Host header.
+ * (LanguageHandoffService). Built from a configured host only, never from a raw Host header. With
+ * only PUBLIC_URL's hosts configured (production) it is the same for every request, so helmet writes
+ * the policy once instead of per response; localhost on any port (outside production) is per request.
  */
-function languageOrigin(site: SiteOrigins, language: Language) {
-  return (req: IncomingMessage) => {
-    const host = configuredSiteHost(req.headers.host, site.publicUrl, { localhost: site.localhost });
-    return `${new URL(site.publicUrl).protocol}//${hostForLanguage(host, language)}`;
-  };
+function languageOrigin(site: SiteOrigins, language: Language): string | ((req: IncomingMessage) => string) {
+  const origin = (host: string) => `${new URL(site.publicUrl).protocol}//${hostForLanguage(host, language)}`;
+  if (!site.localhost) return origin(new URL(site.publicUrl).host);
+  return (req: IncomingMessage) => origin(configuredSiteHost(req.headers.host, site.publicUrl, { localhost: true }));
 }
 
 /** The policy's directives, for the header and for the docs/tests that read it. */
