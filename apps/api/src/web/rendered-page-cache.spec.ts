@@ -11,6 +11,7 @@ const page = (version: string, at: number, bytes = 10): RenderedPage => ({
   inputs: inputs(version),
   at,
   encoded: new Map(),
+  compressing: new Map(),
 });
 
 describe('RenderedPageCache', () => {

@@ -31,6 +31,8 @@ export interface RenderedPage {
   at: number;
   /** The HTML compressed, per encoding, the first time a visitor asks for it (compress once). */
   encoded: Map<ContentEncoding, Buffer>;
+  /** Compressions under way: visitors who ask meanwhile wait for the same one. */
+  compressing: Map<ContentEncoding, Promise<Buffer>>;
 }
 
 /**
