@@ -252,11 +252,12 @@ describe('list page cache of /search, /area and /latest', () => {
     expect(counts.compressed - compressedBefore).toBe(1);
 
     // Out of the page cache (the rented cut-off moved) and built again with the same bytes: the
-    // compressed bytes are used again.
+    // compressed bytes are used again, not compressed anew. (They may be the better-compressed copy
+    // by now: a request that came after the first compression ended counted as a second use.)
     t.clock.advance(10_000);
     const rebuilt = await get(browser);
     expect(rebuilt.headers['x-cache']).toBe('miss');
-    expect(rebuilt.rawPayload.equals(answers[0].rawPayload)).toBe(true);
+    expect(brotliDecompressSync(rebuilt.rawPayload).equals(plain.rawPayload)).toBe(true);
     expect(counts.compressed - compressedBefore).toBe(1);
 
     // A new dwelling: other bytes, compressed anew, and they decompress to the new body.

@@ -1,3 +1,5 @@
+import { BoundedLru } from '../common/bounded-lru';
+
 /**
  * The serialized bodies of recently served list pages (docs/decisions/0004-search-queries.md). The key
  * is the normalised list plus the viewer's image class, so a visitor's entry and a subscriber's entry
@@ -21,52 +23,38 @@ export interface CachedPage {
 }
 
 export class ListPageCache {
-  private readonly pages = new Map<string, CachedPage>();
-  private bytes = 0;
+  private readonly pages: BoundedLru<CachedPage>;
 
   constructor(
     readonly ttlMs = 5_000,
-    private readonly maxEntries = 5_000,
-    private readonly maxBytes = 64 * 1024 * 1024,
-  ) {}
+    maxEntries = 5_000,
+    maxBytes = 64 * 1024 * 1024,
+  ) {
+    this.pages = new BoundedLru((page) => page.body.length, maxEntries, maxBytes);
+  }
 
   get size(): number {
     return this.pages.size;
   }
 
   get(key: string, now: number): CachedPage | undefined {
-    const page = this.pages.get(key);
+    const page = this.pages.peek(key);
     if (!page) return undefined;
     // Also a page "from the future": the clock was set back (tests move it).
     if (now - page.at >= this.ttlMs || now < page.at) {
-      this.delete(key, page);
+      this.pages.delete(key);
       return undefined;
     }
-    this.pages.delete(key); // re-insert: Map order is the LRU order
-    this.pages.set(key, page);
+    this.pages.touch(key);
     return page;
   }
 
   set(key: string, page: CachedPage): void {
-    if (page.body.length > this.maxBytes / 16) return; // one huge page must not flush everything else
-    const old = this.pages.get(key);
-    if (old) this.delete(key, old);
     this.pages.set(key, page);
-    this.bytes += page.body.length;
-    while (this.pages.size > this.maxEntries || this.bytes > this.maxBytes) {
-      const [oldestKey, oldest] = this.pages.entries().next().value as [string, CachedPage];
-      this.delete(oldestKey, oldest);
-    }
   }
 
   clear(): void {
     this.pages.clear();
-    this.bytes = 0;
-  }
-
-  private delete(key: string, page: CachedPage): void {
-    this.pages.delete(key);
-    this.bytes -= page.body.length;
   }
 }
 

@@ -1,4 +1,5 @@
 import { COOKIES } from '@husly/domain';
+import { BoundedLru } from '../common/bounded-lru';
 import type { ContentEncoding } from '../common/compression';
 
 /**
@@ -42,14 +43,15 @@ export interface RenderedPage {
  * indexable page).
  */
 export class RenderedPageCache {
-  private readonly pages = new Map<string, RenderedPage>();
-  private bytes = 0;
+  private readonly pages: BoundedLru<RenderedPage>;
 
   constructor(
     readonly ttlMs = 5_000,
-    private readonly maxEntries = 500,
-    private readonly maxBytes = 48 * 1024 * 1024,
-  ) {}
+    maxEntries = 500,
+    maxBytes = 48 * 1024 * 1024,
+  ) {
+    this.pages = new BoundedLru(sizeOf, maxEntries, maxBytes);
+  }
 
   get size(): number {
     return this.pages.size;
@@ -57,56 +59,34 @@ export class RenderedPageCache {
 
   /** The page for `key` when it was rendered from `inputs` less than ttlMs ago; else none (and it is dropped). */
   get(key: string, inputs: PageInputs, now: number): RenderedPage | undefined {
-    const page = this.pages.get(key);
+    const page = this.pages.peek(key);
     if (!page) return undefined;
     const same = page.inputs.version === inputs.version && page.inputs.areas === inputs.areas && page.inputs.alerts === inputs.alerts;
     // Also a page "from the future": the clock was set back.
     if (!same || now - page.at >= this.ttlMs || now < page.at) {
-      this.delete(key, page);
+      this.pages.delete(key);
       return undefined;
     }
-    this.pages.delete(key); // re-insert: Map order is the LRU order
-    this.pages.set(key, page);
+    this.pages.touch(key);
     return page;
   }
 
   set(key: string, page: RenderedPage): void {
-    const size = sizeOf(page);
-    if (size > this.maxBytes / 16) return; // one huge page must not flush everything else
-    const old = this.pages.get(key);
+    const old = this.pages.peek(key);
     // A slower render of an older version must not replace a newer page.
     if (old && BigInt(old.inputs.version) > BigInt(page.inputs.version)) return;
-    if (old) this.delete(key, old);
     this.pages.set(key, page);
-    this.bytes += size;
-    this.evict();
   }
 
   /** Keeps a compressed copy of a cached page, counted against the byte bound. */
   addEncoding(key: string, page: RenderedPage, encoding: ContentEncoding, body: Buffer): void {
     if (page.encoded.has(encoding)) return;
     page.encoded.set(encoding, body);
-    if (this.pages.get(key) === page) {
-      this.bytes += body.length;
-      this.evict();
-    }
+    this.pages.grow(key, page, body.length);
   }
 
   clear(): void {
     this.pages.clear();
-    this.bytes = 0;
-  }
-
-  private evict(): void {
-    while (this.pages.size > this.maxEntries || this.bytes > this.maxBytes) {
-      const [oldestKey, oldest] = this.pages.entries().next().value as [string, RenderedPage];
-      this.delete(oldestKey, oldest);
-    }
-  }
-
-  private delete(key: string, page: RenderedPage): void {
-    this.pages.delete(key);
-    this.bytes -= sizeOf(page);
   }
 }
 
