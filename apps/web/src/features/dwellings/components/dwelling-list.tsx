@@ -11,6 +11,12 @@ import styles from './dwelling-list.module.css';
 /**
  * A list of dwellings. A vacant one links to /vis/{id}; a rented one shows "Udlejet {date}" and is not clickable.
  *
+ * Only the first screenful on a phone (FIRST_SCREEN_CARDS) hydrates with the page; the other cards sit
+ * in Suspense boundaries, which React 19 hydrates after the page, in slices of a few milliseconds
+ * that yield to the browser (and at once, before handling it, should one be clicked or a context
+ * it reads change). The page's first long task then holds 3 cards instead of 12
+ * (docs/decisions/0027-list-hydration.md).
+ *
  * The cards past the first screenful sit in a Suspense boundary of their own. A server-rendered
  * page's hydration data has them by id only and the browser fetches them before it hydrates
  * (fillDeferredCards, docs/decisions/0023-lean-hydration.md); should the list have changed in
@@ -32,10 +38,17 @@ export function DwellingList({ dwellings, rest, label }: { dwellings: readonly D
     void navigate(href);
   };
   const later = rest ? rest.from : FIRST_HYDRATED_CARDS;
+  const first = Math.min(FIRST_SCREEN_CARDS, later);
   return (
     // Only clicks on the card links inside, which are links (keyboard included) with or without it.
     <ul className={styles.list} aria-label={label ?? t('dwellingList.label')} onClick={followCardLink}>
-      <CardItems dwellings={dwellings.slice(0, later)} offset={0} />
+      <CardItems dwellings={dwellings.slice(0, first)} offset={0} />
+      {/* The rest of the cards the hydration data carries: hydrated after the page, in slices. */}
+      {dwellings.length > first && (
+        <Suspense fallback={null}>
+          <CardItems dwellings={dwellings.slice(first, later)} offset={first} />
+        </Suspense>
+      )}
       {dwellings.length > later && (
         <Suspense fallback={null}>{rest ? <ServerRenderedCards /> : <CardItems dwellings={dwellings.slice(later)} offset={later} />}</Suspense>
       )}
