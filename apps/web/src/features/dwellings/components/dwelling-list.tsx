@@ -1,4 +1,4 @@
-import { Suspense, use, type MouseEvent } from 'react';
+import { memo, Suspense, use, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { TFunction } from '../../../lib/translator';
 import { dwellingListDateLabel, dwellingListState, formatDkk, formatRent, formatRooms, formatSize } from '@husly/domain';
@@ -23,10 +23,14 @@ import styles from './dwelling-list.module.css';
  * between, only that boundary is rendered anew, not the page. Should the fetch have failed (`rest`
  * still set), the boundary never hydrates and keeps the server's cards, whose links still work.
  *
+ * Memoised: the page around it re-renders after hydration (the session becomes known), and new props
+ * reaching a boundary not yet hydrated make React hydrate it at once, in one long task (the search
+ * page's 150 cards did); the list's props are the loader's, the same objects until it loads again.
+ *
  * The card links are plain links followed by one handler on the list (a router Link per card was a
  * good part of a list page's server render); they work as links before and without hydration.
  */
-export function DwellingList({ dwellings, rest, label }: { dwellings: readonly DwellingCardData[]; rest?: DeferredCards; label?: string }) {
+export const DwellingList = memo(function DwellingList({ dwellings, rest, label }: { dwellings: readonly DwellingCardData[]; rest?: DeferredCards; label?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const followCardLink = (event: MouseEvent<HTMLUListElement>) => {
@@ -54,7 +58,7 @@ export function DwellingList({ dwellings, rest, label }: { dwellings: readonly D
       )}
     </ul>
   );
-}
+});
 
 function CardItems({ dwellings, offset }: { dwellings: readonly DwellingCardData[]; offset: number }) {
   return dwellings.map((dwelling, i) => {
