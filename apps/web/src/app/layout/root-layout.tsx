@@ -1,5 +1,6 @@
 // Base styles first, so component modules can override them.
 import '../../styles/global.css';
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useRevalidator } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
 import { AlertsArea } from '../../components/ui/alerts';
@@ -36,7 +37,10 @@ export function RootLayout() {
           <Outlet />
         </RetryBoundary>
       </main>
-      <Footer />
+      {/* Its own boundary: its hundred-odd links hydrate after the page, in slices, not in its first long task. */}
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <SiteAlerts />
       <CookieBanner />
       <ScrollRestoration />

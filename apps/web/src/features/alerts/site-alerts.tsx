@@ -34,8 +34,10 @@ export function SiteAlerts() {
   const { asking } = useConsent();
 
   useEffect(() => {
+    // Storage last: a first touch of localStorage loads it synchronously, wasted on a page without alerts.
+    if (rotated.current || !published?.length || currentConsent() === null) return;
     const store = storage();
-    if (rotated.current || !store || !published?.length || currentConsent() === null) return;
+    if (!store) return;
     rotated.current = true;
     const { visible, counts } = rotateSiteAlerts(published, parseAlertViewCounts(store.getItem(ALERT_COUNTS_KEY)));
     store.setItem(ALERT_COUNTS_KEY, JSON.stringify(counts));

@@ -49,17 +49,20 @@ export function BoligagentSignupModalSlot({ area, label }: BoligagentSignupModal
   }, [loggedIn]);
 
   useEffect(() => {
-    const local = storage('local');
-    const session = storage('session');
-    if (!local || !session) return;
-    const show = shouldShowModal({
-      shows: parseShows(local.getItem(MODAL_STORAGE.shows)),
-      shownThisSession: session.getItem(MODAL_STORAGE.shownThisSession) === '1',
-      loggedIn: Boolean(readCookie(document.cookie, COOKIES.token.name)),
-    });
-    if (!show) return;
+    // The storage is read when the time comes, not on mount: a first-time visitor's first touch of
+    // localStorage loads it synchronously, a long task in the middle of the page's hydration
+    // (docs/decisions/0027-list-hydration.md). Read then, the rules see the same counters.
     const phone = isPhone();
     const timer = setTimeout(() => {
+      const local = storage('local');
+      const session = storage('session');
+      if (!local || !session) return;
+      const show = shouldShowModal({
+        shows: parseShows(local.getItem(MODAL_STORAGE.shows)),
+        shownThisSession: session.getItem(MODAL_STORAGE.shownThisSession) === '1',
+        loggedIn: Boolean(readCookie(document.cookie, COOKIES.token.name)),
+      });
+      if (!show) return;
       local.setItem(MODAL_STORAGE.shows, String(parseShows(local.getItem(MODAL_STORAGE.shows)) + 1));
       session.setItem(MODAL_STORAGE.shownThisSession, '1');
       setShown(phone ? 'prompt' : 'dialog');

@@ -55,3 +55,28 @@ describe('the city page boligagent modal', () => {
     }
   }, 20_000);
 });
+
+// docs/decisions/0027: a first-time visitor's first touch of localStorage loads it synchronously, a long
+// task in the middle of the city page's hydration; the slot reads its counters when its time comes.
+describe('the city page touches no web storage while it loads', () => {
+  it('reads the modal counters only when the modal is due, and still opens it', async () => {
+    server = await startApiServer({
+      'GET /api/dwellings/area/aarhus': { body: listResponse(3) },
+      'GET /api/auth/providers': { body: { facebook: false } },
+    });
+    // localStorage only: the router's ScrollRestoration reads sessionStorage on mount itself.
+    const local = vi.spyOn(window, 'localStorage', 'get');
+    try {
+      renderApp('/aarhus', { apiBaseUrl: `${server.origin}/api`, areas: AREAS_FIXTURE });
+      await screen.findByRole('heading', { level: 1, name: 'Lejeboliger i Aarhus' });
+      // Mounted and its effects run (the cards are there): no storage read yet.
+      expect(screen.getAllByRole('link', { name: /kr\./ }).length).toBeGreaterThan(0);
+      expect(local).not.toHaveBeenCalled();
+      expect(await screen.findByRole('dialog', {}, { timeout: 8000 })).toBeTruthy();
+      expect(local).toHaveBeenCalled();
+      expect(window.localStorage.getItem('bn.agentModal.shows')).toBe('1');
+    } finally {
+      local.mockRestore();
+    }
+  }, 15_000);
+});

@@ -1,4 +1,4 @@
-import { Suspense, use, type MouseEvent } from 'react';
+import { memo, Suspense, use, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { TFunction } from '../../../lib/translator';
 import { dwellingListDateLabel, dwellingListState, formatDkk, formatRent, formatRooms, formatSize } from '@husly/domain';
@@ -11,16 +11,26 @@ import styles from './dwelling-list.module.css';
 /**
  * A list of dwellings. A vacant one links to /vis/{id}; a rented one shows "Udlejet {date}" and is not clickable.
  *
+ * Only the first screenful on a phone (FIRST_SCREEN_CARDS) hydrates with the page; the other cards sit
+ * in Suspense boundaries, which React 19 hydrates after the page, in slices of a few milliseconds
+ * that yield to the browser (and at once, before handling it, should one be clicked or a context
+ * it reads change). The page's first long task then holds 3 cards instead of 12
+ * (docs/decisions/0027-list-hydration.md).
+ *
  * The cards past the first screenful sit in a Suspense boundary of their own. A server-rendered
  * page's hydration data has them by id only and the browser fetches them before it hydrates
  * (fillDeferredCards, docs/decisions/0023-lean-hydration.md); should the list have changed in
  * between, only that boundary is rendered anew, not the page. Should the fetch have failed (`rest`
  * still set), the boundary never hydrates and keeps the server's cards, whose links still work.
  *
+ * Memoised: the page around it re-renders after hydration (the session becomes known), and new props
+ * reaching a boundary not yet hydrated make React hydrate it at once, in one long task (the search
+ * page's 150 cards did); the list's props are the loader's, the same objects until it loads again.
+ *
  * The card links are plain links followed by one handler on the list (a router Link per card was a
  * good part of a list page's server render); they work as links before and without hydration.
  */
-export function DwellingList({ dwellings, rest, label }: { dwellings: readonly DwellingCardData[]; rest?: DeferredCards; label?: string }) {
+export const DwellingList = memo(function DwellingList({ dwellings, rest, label }: { dwellings: readonly DwellingCardData[]; rest?: DeferredCards; label?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const followCardLink = (event: MouseEvent<HTMLUListElement>) => {
@@ -32,16 +42,23 @@ export function DwellingList({ dwellings, rest, label }: { dwellings: readonly D
     void navigate(href);
   };
   const later = rest ? rest.from : FIRST_HYDRATED_CARDS;
+  const first = Math.min(FIRST_SCREEN_CARDS, later);
   return (
     // Only clicks on the card links inside, which are links (keyboard included) with or without it.
     <ul className={styles.list} aria-label={label ?? t('dwellingList.label')} onClick={followCardLink}>
-      <CardItems dwellings={dwellings.slice(0, later)} offset={0} />
+      <CardItems dwellings={dwellings.slice(0, first)} offset={0} />
+      {/* The rest of the cards the hydration data carries: hydrated after the page, in slices. */}
+      {dwellings.length > first && (
+        <Suspense fallback={null}>
+          <CardItems dwellings={dwellings.slice(first, later)} offset={first} />
+        </Suspense>
+      )}
       {dwellings.length > later && (
         <Suspense fallback={null}>{rest ? <ServerRenderedCards /> : <CardItems dwellings={dwellings.slice(later)} offset={later} />}</Suspense>
       )}
     </ul>
   );
-}
+});
 
 function CardItems({ dwellings, offset }: { dwellings: readonly DwellingCardData[]; offset: number }) {
   return dwellings.map((dwelling, i) => {

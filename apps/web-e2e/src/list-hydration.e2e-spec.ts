@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { PHONE, launchBrowser } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+
+/** FIRST_SCREEN_CARDS in features/dwellings/components/dwelling-list.tsx. */
+const HYDRATED_WITH_THE_PAGE = 3;
+
+/**
+ * A list page's first load on a phone (docs/decisions/0027-list-hydration.md): only the first screenful of
+ * cards hydrates with the page, the other cards and the footer in Suspense boundaries that React hydrates
+ * afterwards in yielding slices; the cards past the first three are laid out only near the viewport. All of
+ * them are in the server's HTML, keep their server nodes, and work.
+ */
+describe('list pages: what hydrates with the page, and what later (docs/decisions/0027)', () => {
+  let browser: Browser;
+  beforeAll(async () => (browser = await launchBrowser()));
+  afterAll(() => browser.close());
+
+  it.each(['/koebenhavn', '/search?q=aarhus'])('%s has every card in its HTML, the first three outside any Suspense boundary, the rest and the footer inside', async (path) => {
+    const response = await fetch(`${baseUrl}${path}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const list = /<ul [^>]*aria-label="Boliger"[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+    const cards = list.match(/data-card-link=""/g)?.length ?? 0;
+    expect(cards).toBeGreaterThan(12);
+    // React's markers of a Suspense boundary in server HTML: <!--$--> ... <!--/$-->.
+    const beforeFirstBoundary = list.split('<!--$-->')[0];
+    expect(beforeFirstBoundary.match(/<li /g)?.length).toBe(HYDRATED_WITH_THE_PAGE);
+    expect(list.match(/<li /g)?.length).toBe(cards + (list.match(/aria-disabled="true"/g)?.length ?? 0));
+    expect(html).toMatch(/<!--\$--><footer[\s\S]*<\/footer><!--\/\$-->/);
+  });
+
+  it('on a phone, a visitor gets every card hydrated on its server nodes, laid out lazily without a layout shift, each link and heart working', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const errors: string[] = [];
+    const documents: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // React reports a hydration mismatch with console.error. (The detail page's map tiles cannot load
+    // on this closed network: a resource error, not the page's.)
+    page.on('console', (message) => message.type() === 'error' && !message.text().startsWith('Failed to load resource') && errors.push(message.text()));
+    page.on('request', (request) => request.resourceType() === 'document' && documents.push(request.url()));
+    // The boligagent bar would cover the cards a slow run taps (boligagent.e2e-spec.ts covers it).
+    await page.addInitScript(() => window.sessionStorage.setItem('bn.agentModal.session', '1'));
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shifts: number };
+      w.__shifts = 0;
+      new PerformanceObserver((entries) => {
+        for (const entry of entries.getEntries() as Array<PerformanceEntry & { value: number }>) w.__shifts += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      // Every node of the server's list, marked before any script runs: hydration must keep them.
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        for (const node of document.querySelectorAll('#root main ul[aria-label] *, #root footer *')) (node as unknown as { __server: boolean }).__server = true;
+      });
+    });
+    await page.goto(`${baseUrl}/koebenhavn`, { waitUntil: 'networkidle' });
+    const cards = page.locator('main ul[aria-label="Boliger"] > li');
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(12);
+
+    const layout = await page.evaluate(() => {
+      const items = [...document.querySelectorAll('main ul[aria-label="Boliger"] > li')];
+      return items.map((li) => getComputedStyle(li).contentVisibility);
+    });
+    expect(layout.slice(0, 3)).toEqual(['visible', 'visible', 'visible']);
+    expect(new Set(layout.slice(3))).toEqual(new Set(['auto']));
+
+    // Scrolled through to the footer, a screen at a time: the cards appear in place, nothing moves.
+    for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += PHONE.height) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    }
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBe(0);
+    const kept = await page.evaluate(() =>
+      [...document.querySelectorAll('#root main ul[aria-label] a, #root main ul[aria-label] button, #root footer a')].every((node) => (node as unknown as { __server?: boolean }).__server),
+    );
+    expect(kept).toBe(true);
+
+    // The last card's heart, far past the first screenful: a visitor is sent to log in, client-side.
+    const loaded = documents.length;
+    await cards.last().getByTestId('favourite-button').click();
+    await page.waitForURL(`${baseUrl}/login?next=/koebenhavn`);
+    expect(documents.length).toBe(loaded);
+    await page.goBack();
+    // A card link far down the list follows its link without loading a page.
+    const links = page.locator('main a[data-card-link]');
+    const card = links.nth((await links.count()) - 5);
+    const href = (await card.getAttribute('href')) as string;
+    await card.click();
+    await page.waitForURL(`${baseUrl}${href}`);
+    expect(documents.length).toBe(loaded);
+    // A footer link too (it hydrates in its own boundary).
+    await page.goBack();
+    await page.locator('footer a[href="/byer"]').first().click();
+    await page.waitForURL(`${baseUrl}/byer`);
+    expect(documents.length).toBe(loaded);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
