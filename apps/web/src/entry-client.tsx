@@ -2,15 +2,15 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { COOKIES } from '@husly/domain';
+import { COOKIES, readCookie } from '@husly/domain';
 import { createAppContext } from './app/app-context';
 import { AppProviders } from './app/app-providers';
 import { installHydrationData, readEmbeddedState } from './app/embedded-state';
 import { createRoutes } from './app/routes';
+import { currentConsent } from './features/privacy/consent-store';
 import { rememberLanding } from './features/privacy/visitor-cookies';
 import { fetchListAt, fillDeferredCards } from './features/dwellings/card-data';
 import { createApiClient } from './lib/api-client';
-import { readCookie } from './lib/cookies';
 import { applyDefaultHead } from './lib/document-head';
 import { installErrorBeacon } from './lib/error-beacon';
 import { languageFromHost, loadTranslations } from './lib/i18n';
@@ -46,7 +46,8 @@ async function main(): Promise<void> {
       return {};
     }));
   await cardsFilled;
-  const context = createAppContext({ host, translations, api: createApiClient(), cities: embedded.cities, settings: embedded.settings });
+  // The cookie choice as the page was requested with it, as the server rendered the banner.
+  const context = createAppContext({ host, translations, api: createApiClient(), cities: embedded.cities, settings: embedded.settings, consent: currentConsent() });
   if (!serverRendered) applyDefaultHead(document, context.i18n);
 
   // createBrowserRouter picks up the server's loader data (installHydrationData), so

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
-import { absoluteUrl, COOKIES, jsonLdText, LANGUAGES, OG_LOCALES, SITE_NAME, type Language } from '@husly/domain';
+import { absoluteUrl, CONSENT_COOKIE, COOKIES, jsonLdText, LANGUAGES, OG_LOCALES, parseConsent, readCookie, SITE_NAME, type CookieConsent, type Language } from '@husly/domain';
 import type { AreasResponse, SiteAlertsResponse } from '@husly/contracts';
 import { createAppContext } from './app/app-context';
 import { AppProviders } from './app/app-providers';
@@ -11,7 +11,6 @@ import { fetchAreas } from './features/cities/areas-api';
 import { cityNamesOf } from './features/cities/areas-store';
 import { deferredCardsUrl, hydrationReplacer, type DeferredCards } from './features/dwellings/card-data';
 import { createApiClient } from './lib/api-client';
-import { readCookie } from './lib/cookies';
 import {
   canonicalLinks,
   canonicalPath,
@@ -75,9 +74,10 @@ export type RenderOutput =
   /**
    * `headers`: what the page asks of the response besides its HTML (X-Robots-Tag). `shareable`: the
    * page is a visitor's indexable page, the same for every visitor at this URL, which the server may
-   * keep and send again (docs/decisions/0028-rendered-page-cache.md).
+   * keep and send again to visitors with the same cookie choice, `consent` (the banner shows
+   * without one; docs/decisions/0028-rendered-page-cache.md).
    */
-  | { type: 'page'; status: number; html: string; headers?: Record<string, string>; shareable?: boolean };
+  | { type: 'page'; status: number; html: string; headers?: Record<string, string>; shareable?: boolean; consent?: CookieConsent | null };
 
 /** The origin for `language`: PUBLIC_URL's host for Danish, its en. subdomain for English. */
 export function languageOrigin(publicUrl: string, language: Language): string {
@@ -178,6 +178,8 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   const url = new URL(input.url);
   const language = languageFromHost(input.host);
   const token = input.cookie ? readCookie(input.cookie, COOKIES.token.name) : undefined;
+  // The cookie choice: a visitor who has not chosen gets the banner with the page.
+  const consent = parseConsent(input.cookie ? readCookie(input.cookie, CONSENT_COOKIE.name) : undefined);
   const api = createApiClient({ baseUrl: `${url.origin}/api`, getToken: () => token, fetch: input.fetch });
   // Site alerts ride along with the page (usually none), so the browser asks for nothing on load;
   // the header and footer need the cities on every page. Both at once; a failure leaves the alerts
@@ -191,7 +193,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   // The whole list serves this render's loaders (a city alias, the place a search names); the page
   // embeds only the names (docs/decisions/0023-lean-hydration.md).
   const translations = input.translations[language];
-  const context = createAppContext({ host: input.host, translations, api, areas, settings });
+  const context = createAppContext({ host: input.host, translations, api, areas, settings, consent });
 
   const handler = createStaticHandler(createRoutes({ areas: context.areas, api, server: true }));
   const result = await handler.query(new Request(url, { headers: input.cookie ? { cookie: input.cookie } : {} }));
@@ -243,5 +245,5 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     );
   // What a search engine may index is what every visitor sees; a viewer with a token may see more.
   const shareable = status === 200 && !head.noindex && !token;
-  return { type: 'page', status, html, shareable, ...(head.noindex ? { headers: { 'X-Robots-Tag': 'noindex, nofollow' } } : {}) };
+  return { type: 'page', status, html, shareable, consent, ...(head.noindex ? { headers: { 'X-Robots-Tag': 'noindex, nofollow' } } : {}) };
 }

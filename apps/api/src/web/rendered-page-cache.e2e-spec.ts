@@ -106,6 +106,25 @@ describe('rendered-page cache (docs/decisions/0028)', () => {
     }
   });
 
+  it("keeps a page per cookie choice: the banner is in the page of a visitor who has not chosen, and only there", async () => {
+    const banner = 'id="cookie-banner-heading"';
+    const path = `/${city.slug}?banner=1`;
+    const undecided = await visit(path);
+    expect(undecided.text).toContain(banner);
+    const all = await visit(path, { cookie: 'bn.consent=all' });
+    expect(all.headers['x-cache']).toBe('miss');
+    expect(all.text).not.toContain(banner);
+    const necessary = await visit(path, { cookie: 'other=1; bn.consent=necessary' });
+    expect(necessary.headers['x-cache']).toBe('miss');
+    expect(necessary.text).not.toContain(banner);
+    // Each choice now has its own page; an unknown value is no choice.
+    for (const [cookie, shown] of [[undefined, true], ['bn.consent=all', false], ['bn.consent=necessary', false], ['bn.consent=maybe', true]] as const) {
+      const again = await visit(path, cookie ? { cookie } : {});
+      expect(again.headers['x-cache'], cookie).toBe('hit');
+      expect(again.text.includes(banner), cookie).toBe(shown);
+    }
+  });
+
   it('a different query is a different page', async () => {
     await visit(`/${city.slug}?maxRent=5000`);
     expect((await visit(`/${city.slug}?maxRent=5000`)).headers['x-cache']).toBe('hit');

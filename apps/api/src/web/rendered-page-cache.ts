@@ -1,4 +1,4 @@
-import { COOKIES } from '@husly/domain';
+import { CONSENT_COOKIE, COOKIES, parseConsent, readCookie, type CookieConsent } from '@husly/domain';
 import { BoundedLru } from '../common/bounded-lru';
 import type { ContentEncoding } from '../common/compression';
 
@@ -103,11 +103,14 @@ function sizeOf(page: RenderedPage): number {
  */
 export function signedInRequest(headers: { cookie?: string; authorization?: string }): boolean {
   if (headers.authorization) return true;
-  const cookie = headers.cookie;
-  if (!cookie) return false;
-  const name = COOKIES.token.name;
-  return cookie.split(';').some((part) => {
-    const eq = part.indexOf('=');
-    return eq > 0 && part.slice(0, eq).trim() === name && part.slice(eq + 1).trim() !== '';
-  });
+  return Boolean(headers.cookie && readCookie(headers.cookie, COOKIES.token.name));
+}
+
+/**
+ * The key of a visitor's page: its URL on the configured host, and the cookie choice it was asked
+ * with (the banner is in the page of a visitor who has not chosen), read as the server render reads it.
+ */
+export function pageKey(url: string, cookie: string | undefined): { key: string; consent: CookieConsent | null } {
+  const consent = parseConsent(cookie ? readCookie(cookie, CONSENT_COOKIE.name) : undefined);
+  return { key: `${consent ?? 'none'} ${url}`, consent };
 }

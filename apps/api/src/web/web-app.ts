@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AreasResponse, SiteAlertsResponse } from '@husly/contracts';
 import { configuredSiteHost } from '@husly/domain';
 import { COMPRESS_THRESHOLD_BYTES, encodeBodyAsync, negotiatedBody, preferredEncoding, StaticBody, type ContentEncoding } from '../common/compression';
-import { RenderedPageCache, signedInRequest, type PageInputs, type RenderedPage } from './rendered-page-cache';
+import { pageKey, RenderedPageCache, signedInRequest, type PageInputs, type RenderedPage } from './rendered-page-cache';
 
 /** What dist/web-server/entry-server.cjs exports (apps/web/src/entry-server.tsx); kept in step by hand. */
 interface RenderInput {
@@ -45,7 +45,7 @@ export interface CompanySettings {
 }
 type RenderOutput =
   | { type: 'redirect'; status: number; location: string }
-  | { type: 'page'; status: number; html: string; headers?: Record<string, string>; shareable?: boolean };
+  | { type: 'page'; status: number; html: string; headers?: Record<string, string>; shareable?: boolean; consent?: string | null };
 interface ServerEntry {
   render(input: RenderInput): Promise<RenderOutput>;
 }
@@ -199,11 +199,12 @@ export class WebAppServer {
         const url = `${request.protocol}://${host}${request.url}`;
         // A visitor's page may be one rendered moments ago for another visitor at the same list version.
         const cache = signedInRequest(request.headers) ? undefined : this.pageCache;
+        const { key, consent } = pageKey(url, request.headers.cookie);
         const inputs = cache ? await this.pageInputs() : undefined;
         if (cache && inputs) {
-          const page = cache.get(url, inputs, Date.now());
+          const page = cache.get(key, inputs, Date.now());
           if (page) {
-            await this.sendPage(reply, page, 'hit', (encoding, body) => cache.addEncoding(url, page, encoding, body));
+            await this.sendPage(reply, page, 'hit', (encoding, body) => cache.addEncoding(key, page, encoding, body));
             return;
           }
         }
@@ -238,9 +239,10 @@ export class WebAppServer {
           encoded: new Map(),
           compressing: new Map(),
         };
-        const kept = cache !== undefined && inputs !== undefined && result.shareable === true;
-        if (kept) cache.set(url, page);
-        await this.sendPage(reply, page, cache ? 'miss' : undefined, kept ? (encoding, body) => cache.addEncoding(url, page, encoding, body) : undefined);
+        // Kept only when the render read the cookie choice as the key does.
+        const kept = cache !== undefined && inputs !== undefined && result.shareable === true && (result.consent ?? null) === consent;
+        if (kept) cache.set(key, page);
+        await this.sendPage(reply, page, cache ? 'miss' : undefined, kept ? (encoding, body) => cache.addEncoding(key, page, encoding, body) : undefined);
         return;
       } catch (error) {
         // The browser can still render the page; a broken server render must not take the site down.

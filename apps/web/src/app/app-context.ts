@@ -1,4 +1,4 @@
-import type { Language } from '@husly/domain';
+import type { CookieConsent, Language } from '@husly/domain';
 import type { AreasResponse, CityNames } from '@husly/contracts';
 import { fetchAreas } from '../features/cities/areas-api';
 import { createAreasStore, type AreasStore } from '../features/cities/areas-store';
@@ -15,6 +15,8 @@ export interface AppContext {
   api: ApiClient;
   areas: AreasStore;
   settings: PublicSettings;
+  /** The cookie choice the page was requested with (null: none yet, so the banner shows). */
+  consent: CookieConsent | null;
 }
 
 export interface AppContextInput {
@@ -30,9 +32,11 @@ export interface AppContextInput {
   settings?: Partial<PublicSettings>;
   /** A translator for `translations` already made (the server renderer keeps one per language). */
   i18n?: Translator;
+  /** The request's cookie choice (server) or document.cookie's (browser); none by default. */
+  consent?: CookieConsent | null;
 }
 
-export function createAppContext({ host, translations, api, areas, cities, settings, i18n }: AppContextInput): AppContext {
+export function createAppContext({ host, translations, api, areas, cities, settings, i18n, consent }: AppContextInput): AppContext {
   const language = languageFromHost(host);
   return {
     host,
@@ -41,5 +45,6 @@ export function createAppContext({ host, translations, api, areas, cities, setti
     api,
     areas: createAreasStore(() => fetchAreas(api), { areas, names: cities }),
     settings: { ...DEFAULT_PUBLIC_SETTINGS, ...settings },
+    consent: consent ?? null,
   };
 }

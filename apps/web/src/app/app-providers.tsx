@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AlertsProvider } from '../components/ui/alerts';
 import { RetryBoundary } from '../components/ui/retry-boundary';
 import { AreasStoreProvider } from '../features/cities/use-areas';
+import { InitialConsentProvider } from '../features/privacy/consent-store';
 import { ApiProvider } from '../lib/api-context';
 import { PublicSettingsProvider } from '../lib/public-settings';
 import { SiteProvider } from '../lib/site-context';
@@ -22,9 +23,11 @@ export function AppProviders({ context, onRetry, children }: AppProvidersProps) 
         <ApiProvider client={context.api}>
           <AreasStoreProvider store={context.areas}>
             <PublicSettingsProvider settings={context.settings}>
-              <AlertsProvider>
-                <RetryBoundary onRetry={onRetry}>{children}</RetryBoundary>
-              </AlertsProvider>
+              <InitialConsentProvider value={context.consent}>
+                <AlertsProvider>
+                  <RetryBoundary onRetry={onRetry}>{children}</RetryBoundary>
+                </AlertsProvider>
+              </InitialConsentProvider>
             </PublicSettingsProvider>
           </AreasStoreProvider>
         </ApiProvider>

@@ -1,5 +1,4 @@
-import { COOKIES, httpErrorName } from '@husly/domain';
-import { readCookie } from './cookies';
+import { COOKIES, httpErrorName, readCookie } from '@husly/domain';
 
 /** Spec section 8: an HTTP failure is raised as HTTP_{status}, carrying the response body and statusCode. */
 export class HttpError extends Error {

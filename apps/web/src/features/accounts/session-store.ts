@@ -1,8 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { COOKIES } from '@husly/domain';
+import { COOKIES, readCookie } from '@husly/domain';
 import type { SessionResponse, SessionUser } from '@husly/contracts';
 import { isHttpError, type ApiClient } from '../../lib/api-client';
-import { readCookie } from '../../lib/cookies';
 import { fetchMe } from './accounts-api';
 
 /**

@@ -2,9 +2,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
 import type { BoligagentPrefInputBody } from '@husly/contracts';
-import { COOKIES, validateBoligagentEmail, type BoligagentErrorCode } from '@husly/domain';
+import { COOKIES, readCookie, validateBoligagentEmail, type BoligagentErrorCode } from '@husly/domain';
 import { useApi } from '../../lib/api-context';
-import { readCookie } from '../../lib/cookies';
 import { boligagentApi, boligagentErrorCode } from './boligagent-api';
 import styles from './boligagent.module.css';
 

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { COOKIES, BOLIGAGENT } from '@husly/domain';
-import { readCookie } from '../../lib/cookies';
+import { BOLIGAGENT, COOKIES, readCookie } from '@husly/domain';
 import { useAccount } from '../accounts/use-account';
 import { BoligagentSignupModal } from './BoligagentSignupModal';
 import { BoligagentSignupPrompt } from './BoligagentSignupPrompt';

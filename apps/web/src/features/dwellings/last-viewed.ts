@@ -1,6 +1,5 @@
-import { COOKIES } from '@husly/domain';
+import { COOKIES, readCookie } from '@husly/domain';
 import type { DwellingDetail } from '@husly/contracts';
-import { readCookie } from '../../lib/cookies';
 
 /** Section 3, last-viewed dwelling: kept for a non-subscriber in the cookie bn.last for 3600 s. */
 export interface LastViewedDwelling {

@@ -1,13 +1,13 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import {
   COOKIE_CATALOGUE,
   CONSENT_COOKIE,
   cookiePurpose,
   mayStore,
   parseConsent,
+  readCookie,
   type CookieConsent,
 } from '@husly/domain';
-import { readCookie } from '../../lib/cookies';
 
 // The visitor's cookie choice (ADR 0017), and the only way the web writes a cookie that needs it.
 
@@ -76,7 +76,7 @@ export function reopenConsent(): void {
 }
 
 export interface ConsentState {
-  /** null until the visitor has chosen (and on the server, which renders no banner). */
+  /** null until the visitor has chosen. */
   consent: CookieConsent | null;
   /** Whether the banner is to be shown. */
   asking: boolean;
@@ -92,10 +92,25 @@ function getSnapshot(): ConsentState {
   return snapshot.state;
 }
 
-const SERVER: ConsentState = { consent: null, asking: false };
+/** The state a page starts with, per choice: one object each, as useSyncExternalStore wants. */
+const INITIAL: Record<CookieConsent | 'none', ConsentState> = {
+  none: { consent: null, asking: true },
+  all: { consent: 'all', asking: false },
+  necessary: { consent: 'necessary', asking: false },
+};
 
-/** The choice, for components: the server and the first render ask nothing, so hydration matches. */
+/**
+ * The choice the page was requested with: the server render reads it from the request's Cookie
+ * header, the browser from document.cookie as it starts, so both render the banner alike and a
+ * first-time visitor's page arrives with it (it was the largest paint of most first visits, drawn
+ * only after hydration; docs/decisions/0028-rendered-page-cache.md).
+ */
+const InitialConsent = createContext<CookieConsent | null>(null);
+export const InitialConsentProvider = InitialConsent.Provider;
+
+/** The choice, for components; the first render (the server's, and hydration) uses the choice the page was requested with. */
 export function useConsent(): ConsentState {
-  return useSyncExternalStore(subscribe, getSnapshot, () => SERVER);
+  const initial = INITIAL[useContext(InitialConsent) ?? 'none'];
+  return useSyncExternalStore(subscribe, getSnapshot, () => initial);
 }
 

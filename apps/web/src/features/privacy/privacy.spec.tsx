@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { readCookie } from '../../lib/cookies';
+import { readCookie } from '@husly/domain';
 import { AREAS_FIXTURE } from '../../test/areas-fixture';
 import { renderApp } from '../../test/render-app';
 import { choose } from './consent-store';

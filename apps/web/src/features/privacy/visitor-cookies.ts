@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import { COOKIES, rememberSearch, utmFromQuery, type RememberedSearch } from '@husly/domain';
+import { COOKIES, readCookie, rememberSearch, utmFromQuery, type RememberedSearch } from '@husly/domain';
 import { parseSessionPrefsCookie } from '@husly/contracts/browser';
-import { readCookie } from '../../lib/cookies';
 import { whenAllowed, writeCookie } from './consent-store';
 
 /**

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
-import { COOKIES, PASSWORD_RULE, EXAMPLE_EMAIL, SIGNUP_MESSAGES, signupFailure, validateSignup, type SignupField } from '@husly/domain';
+import { COOKIES, EXAMPLE_EMAIL, PASSWORD_RULE, readCookie, SIGNUP_MESSAGES, signupFailure, validateSignup, type SignupField } from '@husly/domain';
 import type { SessionResponse, Utm } from '@husly/contracts';
 import { checkUtm, isApiError } from '@husly/contracts/browser';
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
-import { readCookie } from '../../../lib/cookies';
 import { useSite } from '../../../lib/site-context';
 import { failureText } from '../account-errors';
 import { signup } from '../accounts-api';

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
-import { COOKIES } from '@husly/domain';
-import { readCookie } from '../../../lib/cookies';
+import { COOKIES, readCookie } from '@husly/domain';
 import { lastViewedCookie, lastViewedPrompt, readLastViewed, type LastViewedDwelling } from '../last-viewed';
 import { SUBSCRIPTION_PATH } from './contact-panel';
 import styles from './last-viewed-banner.module.css';

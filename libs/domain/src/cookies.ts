@@ -1,4 +1,7 @@
-/** The value of cookie `name` in a `document.cookie` / Cookie header string, or undefined. */
+/**
+ * The value of cookie `name` in a `document.cookie` / Cookie header string, or undefined: the
+ * browser, the server render and the API's page cache read cookies alike.
+ */
 export function readCookie(cookies: string, name: string): string | undefined {
   for (const part of cookies.split(';')) {
     const eq = part.indexOf('=');
