@@ -111,6 +111,8 @@ describe('rendered-page cache (docs/decisions/0028)', () => {
     const path = `/${city.slug}?banner=1`;
     const undecided = await visit(path);
     expect(undecided.text).toContain(banner);
+    // First in the page, before the skip link and the list: painted and read before the 150 cards.
+    expect(undecided.text.indexOf(banner)).toBeLessThan(undecided.text.indexOf('id="main"'));
     const all = await visit(path, { cookie: 'bn.consent=all' });
     expect(all.headers['x-cache']).toBe('miss');
     expect(all.text).not.toContain(banner);

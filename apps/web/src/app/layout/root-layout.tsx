@@ -24,6 +24,10 @@ export function RootLayout() {
   useFocusOnNavigation();
   return (
     <div className={styles.shell}>
+      {/* First, as GOV.UK places its cookie banner: a keyboard or screen reader user meets the
+          question before the page, and the browser paints it (fixed at the bottom) as soon as it
+          has parsed the top of a long list page, not after its 150 cards. */}
+      <CookieBanner />
       <a className={styles.skip} href="#main">
         {t('common.skipToContent')}
       </a>
@@ -42,7 +46,6 @@ export function RootLayout() {
         <Footer />
       </Suspense>
       <SiteAlerts />
-      <CookieBanner />
       <ScrollRestoration />
     </div>
   );
