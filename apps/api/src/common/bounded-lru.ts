@@ -43,7 +43,10 @@ export class BoundedLru<V> {
     this.evict();
   }
 
-  /** Counts `bytes` more for the entry (a compressed copy kept beside it), if it is still the one kept. */
+  /**
+   * Counts `bytes` more for the entry (a compressed copy kept beside it), or fewer when negative (a
+   * copy replaced by a smaller one), if it is still the one kept.
+   */
   grow(key: string, value: V, bytes: number): void {
     if (this.entries.get(key) !== value) return;
     this.counted.set(key, (this.counted.get(key) ?? 0) + bytes);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { BoundedLru } from './bounded-lru';
 import { encodeBodyAsync, type ContentEncoding } from './compression';
 
 /** Compresses a body at a level (brotli quality or gzip level), off the event loop. */
@@ -33,9 +34,8 @@ interface Entry {
  * least recently used.
  */
 export class CompressedBodies {
-  private readonly done = new Map<string, Entry>();
+  private readonly done: BoundedLru<Entry>;
   private readonly running = new Map<string, Promise<Buffer>>();
-  private bytes = 0;
   private readonly first: Record<ContentEncoding, number>;
   private readonly upgraded: Record<ContentEncoding, number>;
   private readonly upgradeAfter: number;
@@ -44,9 +44,10 @@ export class CompressedBodies {
   readonly counts = { compressed: 0, upgraded: 0, reused: 0 };
 
   constructor(
-    private readonly maxBytes = 32 * 1024 * 1024,
+    maxBytes = 32 * 1024 * 1024,
     options: CompressedBodiesOptions = {},
   ) {
+    this.done = new BoundedLru((entry) => entry.bytes.length, Number.POSITIVE_INFINITY, maxBytes);
     this.first = options.first ?? { br: 1, gzip: 1 };
     this.upgraded = options.upgraded ?? { br: 4, gzip: 6 };
     this.upgradeAfter = options.upgradeAfter ?? 2;
@@ -60,10 +61,9 @@ export class CompressedBodies {
   /** The body compressed in `encoding`: the stored bytes when an identical body was compressed before. */
   encode(body: Buffer, encoding: ContentEncoding): Promise<Buffer> {
     const key = `${encoding}:${body.length}:${createHash('sha256').update(body).digest('base64')}`;
-    const stored = this.done.get(key);
+    const stored = this.done.peek(key);
     if (stored) {
-      this.done.delete(key); // re-insert: Map order is the LRU order
-      this.done.set(key, stored);
+      this.done.touch(key);
       this.counts.reused++;
       if (++stored.uses >= this.upgradeAfter && !stored.upgrading && this.upgraded[encoding] !== this.first[encoding]) this.upgrade(key, stored, body, encoding);
       return Promise.resolve(stored.bytes);
@@ -77,7 +77,7 @@ export class CompressedBodies {
     running = this.compress(body, encoding, this.first[encoding]).then(
       (encoded) => {
         this.running.delete(key);
-        this.store(key, { bytes: encoded, uses: 0, upgrading: false });
+        this.done.set(key, { bytes: encoded, uses: 0, upgrading: false });
         return encoded;
       },
       (error: unknown) => {
@@ -95,22 +95,11 @@ export class CompressedBodies {
     this.counts.upgraded++;
     this.compress(body, encoding, this.upgraded[encoding]).then(
       (better) => {
-        if (this.done.get(key) !== entry || better.length >= entry.bytes.length) return;
-        this.bytes += better.length - entry.bytes.length;
+        if (this.done.peek(key) !== entry || better.length >= entry.bytes.length) return;
+        this.done.grow(key, entry, better.length - entry.bytes.length); // it shrinks
         entry.bytes = better;
       },
       () => undefined, // the cheap bytes stay; no second try
     );
-  }
-
-  private store(key: string, entry: Entry): void {
-    if (entry.bytes.length > this.maxBytes / 16) return;
-    this.done.set(key, entry);
-    this.bytes += entry.bytes.length;
-    while (this.bytes > this.maxBytes) {
-      const [oldestKey, oldest] = this.done.entries().next().value as [string, Entry];
-      this.done.delete(oldestKey);
-      this.bytes -= oldest.bytes.length;
-    }
   }
 }

@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -62,32 +62,45 @@ const brotliOptions = (quality: number, body: Buffer) => ({
   params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
 });
 
-/** The same compression @fastify/compress applies to a response, for bodies kept compressed. */
-export function encodeBody(body: Buffer, encoding: ContentEncoding): Buffer {
-  return encoding === 'br' ? brotliCompressSync(body, brotliOptions(BROTLI_QUALITY, body)) : gzipSync(body, { level: GZIP_LEVEL });
-}
-
 /**
- * encodeBody off the event loop: zlib's thread pool does the work (on another core when one is
- * free), so requests that need no compression are not queued behind it. `level` is the brotli
- * quality or the gzip level (by default encodeBody's).
+ * The body compressed as @fastify/compress compresses a response, off the event loop: zlib's thread
+ * pool does the work (on another core when one is free), so requests that need no compression are
+ * not queued behind it. `level` is the brotli quality or the gzip level (by default the per-response ones).
  */
 export function encodeBodyAsync(body: Buffer, encoding: ContentEncoding, level = encoding === 'br' ? BROTLI_QUALITY : GZIP_LEVEL): Promise<Buffer> {
   return encoding === 'br' ? brotliAsync(body, brotliOptions(level, body)) : gzipAsync(body, { level });
 }
 
 /**
- * The body, compressed for this request when the client accepts it and it is big enough to gain.
- * For responses sent outside a route (the server-rendered pages come through the not-found
- * handler, which @fastify/compress does not hook).
+ * The bytes to answer this request with: `bytes` as `encode` compresses them in the encoding the
+ * client prefers, or as they are when it accepts neither or they are too small to gain; with Vary and
+ * Content-Encoding to match. Every body we compress ourselves is sent through here (@fastify/compress
+ * leaves a response with Content-Encoding alone): static bodies, cached list pages, rendered pages.
  */
-export function negotiatedBody(reply: FastifyReply, body: string | Buffer): Buffer {
-  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  const encoding = bytes.length >= COMPRESS_THRESHOLD_BYTES ? preferredEncoding(reply.request.headers['accept-encoding']) : null;
+export async function negotiate(reply: FastifyReply, bytes: Buffer, encode: (encoding: ContentEncoding) => Promise<Buffer>): Promise<Buffer> {
   void reply.header('Vary', 'Accept-Encoding');
+  const encoding = bytes.length >= COMPRESS_THRESHOLD_BYTES ? preferredEncoding(reply.request.headers['accept-encoding']) : null;
   if (!encoding) return bytes;
+  const encoded = await encode(encoding);
   void reply.header('Content-Encoding', encoding);
-  return encodeBody(bytes, encoding);
+  return encoded;
+}
+
+/**
+ * One body's compressed copy in `encoding`, made once: callers asking while it is made share it; a
+ * failed one is forgotten, so the next caller tries again. `encoded` is the body's own map.
+ */
+export function encodedOnce(encoded: Map<ContentEncoding, Promise<Buffer>>, encoding: ContentEncoding, make: () => Promise<Buffer>): Promise<Buffer> {
+  let made = encoded.get(encoding);
+  if (!made) {
+    const making = make();
+    encoded.set(encoding, making);
+    making.catch(() => {
+      if (encoded.get(encoding) === making) encoded.delete(encoding);
+    });
+    made = making;
+  }
+  return made;
 }
 
 /**
@@ -111,28 +124,13 @@ export class StaticBody {
   /** Answers the request with it: 304 for a matching If-None-Match, else the bytes in the encoding the client prefers. */
   async send(reply: FastifyReply, contentType: string): Promise<void> {
     const request = reply.request;
-    void reply.header('ETag', this.etag).header('Vary', 'Accept-Encoding');
+    void reply.header('ETag', this.etag).header('Vary', 'Accept-Encoding'); // the 304 too
     if (notModified(request.headers['if-none-match'], this.etag)) {
       await reply.status(304).send();
       return;
     }
-    void reply.type(contentType);
-    const encoding = this.bytes.length >= COMPRESS_THRESHOLD_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
-    if (!encoding) {
-      await reply.send(this.bytes);
-      return;
-    }
-    await reply.header('Content-Encoding', encoding).send(await this.encode(encoding));
-  }
-
-  private encode(encoding: ContentEncoding): Promise<Buffer> {
-    let encoded = this.encoded.get(encoding);
-    if (!encoded) {
-      encoded = encodeBodyBest(this.bytes, encoding);
-      encoded.catch(() => this.encoded.delete(encoding));
-      this.encoded.set(encoding, encoded);
-    }
-    return encoded;
+    const body = await negotiate(reply, this.bytes, (encoding) => encodedOnce(this.encoded, encoding, () => encodeBodyBest(this.bytes, encoding)));
+    await reply.type(contentType).send(body);
   }
 }
 

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { DEFAULT_LANGUAGE, validateSearchQuery } from '@husly/domain';
 import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, JwtAuthGuard, OptionalJwtAuthGuard } from '../common/auth/auth.guards';
-import { COMPRESS_THRESHOLD_BYTES, preferredEncoding, StaticBody } from '../common/compression';
+import { negotiate, StaticBody } from '../common/compression';
 import { CitiesService } from './cities.service';
 import { DwellingsService, notFound, type ListPage, type Viewer } from './dwellings.service';
 import { LandlordContactService } from './landlord-contact.service';
@@ -29,15 +29,10 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * and encoding, off the event loop (docs/decisions/0026): every client asking for that encoding gets
  * the same bytes (@fastify/compress leaves a response with Content-Encoding alone).
  */
-async function sendPage(reply: FastifyReply, dwellings: DwellingsService, page: ListPage): Promise<Buffer> {
+function sendPage(reply: FastifyReply, dwellings: DwellingsService, page: ListPage): Promise<Buffer> {
   reply.header('x-cache', page.cache);
   if (page.source) reply.header('x-list-source', page.source);
-  reply.header('Vary', 'Accept-Encoding');
-  const encoding = page.body.length >= COMPRESS_THRESHOLD_BYTES ? preferredEncoding(reply.request.headers['accept-encoding']) : null;
-  if (!encoding) return page.body;
-  const encoded = await dwellings.encodedBody(page, encoding);
-  reply.header('Content-Encoding', encoding);
-  return encoded;
+  return negotiate(reply, page.body, (encoding) => dwellings.encodedBody(page, encoding));
 }
 
 /** The areas list's bytes, ETag and compressed forms: made once per list (CitiesService keeps one for 5 minutes). */

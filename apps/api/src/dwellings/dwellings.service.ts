@@ -2,7 +2,7 @@ import { HttpException, Injectable, Logger } from '@nestjs/common';
 import { apiError, type DwellingDetail, type DwellingListResponse, type LatestQuery, type SearchQuery } from '@husly/contracts';
 import { DWELLING_FACT_KEYS, DWELLING_STATUS, fairRentHint, rentedListedSince, sizeBandOf, type FairRentComparables } from '@husly/domain';
 import { CompressedBodies } from '../common/compressed-bodies';
-import { type ContentEncoding } from '../common/compression';
+import { encodedOnce, type ContentEncoding } from '../common/compression';
 import { Clock } from '../infra/clock/clock';
 import { Prisma } from '../infra/prisma/generated/client';
 import { PrismaService } from '../infra/prisma/prisma.service';
@@ -38,7 +38,7 @@ export interface ListPage {
    * The page's compressed bodies by encoding, filled as clients ask (shared with the cache): a
    * promise, so that requests arriving while it is compressed wait for that one compression.
    */
-  encoded: Map<string, Promise<Buffer>>;
+  encoded: Map<ContentEncoding, Promise<Buffer>>;
 }
 
 type ListMeta = DwellingListResponse['meta'];
@@ -87,16 +87,7 @@ export class DwellingsService {
    * compressed wait for it), and not again for a page rebuilt with the same bytes.
    */
   encodedBody(page: ListPage, encoding: ContentEncoding): Promise<Buffer> {
-    let encoded = page.encoded.get(encoding);
-    if (!encoded) {
-      const made = this.compressed.encode(page.body, encoding);
-      page.encoded.set(encoding, made);
-      made.catch(() => {
-        if (page.encoded.get(encoding) === made) page.encoded.delete(encoding);
-      });
-      encoded = made;
-    }
-    return encoded;
+    return encodedOnce(page.encoded, encoding, () => this.compressed.encode(page.body, encoding));
   }
 
   /** /search: q names a city (the controller requires it); an unknown q is an empty list (200) with the nearest places. */
@@ -305,7 +296,7 @@ export class DwellingsService {
     }
     // A slower read of an older version must not replace a newer page.
     const stored = this.pages.get(key, now);
-    const encoded = new Map<string, Promise<Buffer>>();
+    const encoded = new Map<ContentEncoding, Promise<Buffer>>();
     if (!stored || BigInt(stored.version) <= BigInt(version)) this.pages.set(key, { version, body, at: now, encoded });
     return { body, cache: 'miss', source, encoded };
   }

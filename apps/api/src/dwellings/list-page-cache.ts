@@ -1,4 +1,5 @@
 import { BoundedLru } from '../common/bounded-lru';
+import type { ContentEncoding } from '../common/compression';
 
 /**
  * The serialized bodies of recently served list pages (docs/decisions/0004-search-queries.md). The key
@@ -19,7 +20,7 @@ export interface CachedPage {
    * not per request; DwellingsService.encodedBody). Small beside the body (about a sixth), so not
    * counted against maxBytes.
    */
-  encoded?: Map<string, Promise<Buffer>>;
+  encoded?: Map<ContentEncoding, Promise<Buffer>>;
 }
 
 export class ListPageCache {

@@ -11,7 +11,6 @@ const page = (version: string, at: number, bytes = 10): RenderedPage => ({
   inputs: inputs(version),
   at,
   encoded: new Map(),
-  compressing: new Map(),
 });
 
 describe('RenderedPageCache', () => {
@@ -70,8 +69,7 @@ describe('RenderedPageCache', () => {
     expect(cache.size).toBeLessThanOrEqual(26);
     const before = cache.size;
     const last = cache.get('p23', inputs('1'), 1)!;
-    cache.addEncoding('p23', last, 'br', Buffer.alloc(100));
-    expect(last.encoded.get('br')).toHaveLength(100);
+    cache.grow('p23', last, 100);
     expect(cache.size).toBeLessThan(before);
     expect(cache.get('a', inputs('1'), 1)).toBeUndefined();
   });

@@ -30,10 +30,11 @@ export interface RenderedPage {
   inputs: PageInputs;
   /** Clock time it was rendered at. */
   at: number;
-  /** The HTML compressed, per encoding, the first time a visitor asks for it (compress once). */
-  encoded: Map<ContentEncoding, Buffer>;
-  /** Compressions under way: visitors who ask meanwhile wait for the same one. */
-  compressing: Map<ContentEncoding, Promise<Buffer>>;
+  /**
+   * The HTML compressed, per encoding, the first time a visitor asks for it (compress once; visitors
+   * asking meanwhile wait for the same compression).
+   */
+  encoded: Map<ContentEncoding, Promise<Buffer>>;
 }
 
 /**
@@ -78,11 +79,9 @@ export class RenderedPageCache {
     this.pages.set(key, page);
   }
 
-  /** Keeps a compressed copy of a cached page, counted against the byte bound. */
-  addEncoding(key: string, page: RenderedPage, encoding: ContentEncoding, body: Buffer): void {
-    if (page.encoded.has(encoding)) return;
-    page.encoded.set(encoding, body);
-    this.pages.grow(key, page, body.length);
+  /** Counts a compressed copy made of a kept page (in its `encoded`) against the byte bound. */
+  grow(key: string, page: RenderedPage, bytes: number): void {
+    this.pages.grow(key, page, bytes);
   }
 
   clear(): void {
@@ -90,10 +89,9 @@ export class RenderedPageCache {
   }
 }
 
+/** A page is kept before it is compressed; its compressed copies are counted as they are made (grow). */
 function sizeOf(page: RenderedPage): number {
-  let size = page.html.length;
-  for (const body of page.encoded.values()) size += body.length;
-  return size;
+  return page.html.length;
 }
 
 /**

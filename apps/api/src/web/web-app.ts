@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AreasResponse, SiteAlertsResponse } from '@husly/contracts';
 import { configuredSiteHost } from '@husly/domain';
-import { COMPRESS_THRESHOLD_BYTES, encodeBodyAsync, negotiatedBody, preferredEncoding, StaticBody, type ContentEncoding } from '../common/compression';
+import { encodeBodyAsync, encodedOnce, negotiate, StaticBody } from '../common/compression';
 import { pageKey, RenderedPageCache, signedInRequest, type PageInputs, type RenderedPage } from './rendered-page-cache';
 
 /** What dist/web-server/entry-server.cjs exports (apps/web/src/entry-server.tsx); kept in step by hand. */
@@ -204,7 +204,7 @@ export class WebAppServer {
         if (cache && inputs) {
           const page = cache.get(key, inputs, Date.now());
           if (page) {
-            await this.sendPage(reply, page, 'hit', (encoding, body) => cache.addEncoding(key, page, encoding, body));
+            await this.sendPage(reply, page, 'hit', (bytes) => cache.grow(key, page, bytes));
             return;
           }
         }
@@ -237,50 +237,43 @@ export class WebAppServer {
           inputs: inputs ?? { version: '', areas: undefined, alerts: undefined },
           at: Date.now(),
           encoded: new Map(),
-          compressing: new Map(),
         };
         // Kept only when the render read the cookie choice as the key does.
         const kept = cache !== undefined && inputs !== undefined && result.shareable === true && (result.consent ?? null) === consent;
         if (kept) cache.set(key, page);
-        await this.sendPage(reply, page, cache ? 'miss' : undefined, kept ? (encoding, body) => cache.addEncoding(key, page, encoding, body) : undefined);
+        await this.sendPage(reply, page, cache ? 'miss' : undefined, kept ? (bytes) => cache.grow(key, page, bytes) : undefined);
         return;
       } catch (error) {
         // The browser can still render the page; a broken server render must not take the site down.
         this.logger.error(`Server render of ${request.url} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       }
     }
-    await reply.status(200).header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8').send(template && negotiatedBody(reply, template));
+    const shell = template === undefined ? undefined : Buffer.from(template);
+    void reply.status(200).header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8');
+    await reply.send(shell && (await negotiate(reply, shell, (encoding) => encodeBodyAsync(shell, encoding))));
   }
 
   /**
-   * A rendered page, compressed as the client prefers (once per encoding for a kept page: `keep`
-   * hears of each compressed copy), off the event loop (zlib's thread pool), so a page's brotli
-   * (1.5–3 ms for a city page) does not hold up the next render. Private: a subscriber's page carries what a visitor's must not
-   * (full images, description), and the browser revalidates every time. A page may ask for headers
-   * of its own (X-Robots-Tag on the tenant ads' landlord page). X-Cache says whether the visitor's
-   * page was sent again (hit) or rendered (miss); a signed-in viewer's has none.
+   * A rendered page, compressed as the client prefers, once per encoding (a kept page's copies are
+   * counted in the cache through `counted`), off the event loop (zlib's thread pool), so a page's
+   * brotli (1.5–3 ms for a city page) does not hold up the next render. Private: a subscriber's page
+   * carries what a visitor's must not (full images, description), and the browser revalidates every
+   * time. A page may ask for headers of its own (X-Robots-Tag on the tenant ads' landlord page).
+   * X-Cache says whether the visitor's page was sent again (hit) or rendered (miss); a signed-in
+   * viewer's has none.
    */
-  private async sendPage(reply: FastifyReply, page: RenderedPage, cacheStatus: 'hit' | 'miss' | undefined, keep?: (encoding: ContentEncoding, body: Buffer) => void): Promise<void> {
+  private async sendPage(reply: FastifyReply, page: RenderedPage, cacheStatus: 'hit' | 'miss' | undefined, counted?: (bytes: number) => void): Promise<void> {
     for (const [name, value] of Object.entries(page.headers)) void reply.header(name, value);
     if (cacheStatus) void reply.header('X-Cache', cacheStatus);
-    void reply.status(page.status).header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
-    const encoding = page.html.length >= COMPRESS_THRESHOLD_BYTES ? preferredEncoding(reply.request.headers['accept-encoding']) : null;
-    if (!encoding) {
-      await reply.send(page.html);
-      return;
-    }
-    let body = page.encoded.get(encoding);
-    if (!body) {
-      let compressing = page.compressing.get(encoding);
-      if (!compressing) {
-        compressing = encodeBodyAsync(page.html, encoding);
-        page.compressing.set(encoding, compressing);
-        void compressing.finally(() => page.compressing.delete(encoding)).catch(() => undefined);
-      }
-      body = await compressing;
-      keep?.(encoding, body);
-    }
-    await reply.header('Content-Encoding', encoding).send(body);
+    void reply.status(page.status).header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8');
+    const body = await negotiate(reply, page.html, (encoding) =>
+      encodedOnce(page.encoded, encoding, () => {
+        const made = encodeBodyAsync(page.html, encoding);
+        if (counted) void made.then((bytes) => counted(bytes.length), () => undefined);
+        return made;
+      }),
+    );
+    await reply.send(body);
   }
 
   /** What a visitor's page is rendered from and kept with; none (nothing kept) when one cannot be read. */
