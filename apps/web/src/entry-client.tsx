@@ -10,6 +10,7 @@ import { createRoutes } from './app/routes';
 import { currentConsent } from './features/privacy/consent-store';
 import { rememberLanding } from './features/privacy/visitor-cookies';
 import { fetchListAt, fillDeferredCards } from './features/dwellings/card-data';
+import { lastViewedBannerState } from './features/dwellings/last-viewed';
 import { createApiClient } from './lib/api-client';
 import { applyDefaultHead } from './lib/document-head';
 import { installErrorBeacon } from './lib/error-beacon';
@@ -46,8 +47,16 @@ async function main(): Promise<void> {
       return {};
     }));
   await cardsFilled;
-  // The cookie choice as the page was requested with it, as the server rendered the banner.
-  const context = createAppContext({ host, translations, api: createApiClient(), cities: embedded.cities, settings: embedded.settings, consent: currentConsent() });
+  // The cookie choice and the last-viewed dwelling as the page was requested with them, as the server rendered the banners.
+  const context = createAppContext({
+    host,
+    translations,
+    api: createApiClient(),
+    cities: embedded.cities,
+    settings: embedded.settings,
+    consent: currentConsent(),
+    lastViewed: lastViewedBannerState(document.cookie),
+  });
   if (!serverRendered) applyDefaultHead(document, context.i18n);
 
   // createBrowserRouter picks up the server's loader data (installHydrationData), so

@@ -10,6 +10,7 @@ import { createRoutes } from './app/routes';
 import { fetchAreas } from './features/cities/areas-api';
 import { cityNamesOf } from './features/cities/areas-store';
 import { deferredCardsUrl, hydrationReplacer, type DeferredCards } from './features/dwellings/card-data';
+import { lastViewedBannerState } from './features/dwellings/last-viewed';
 import { createApiClient } from './lib/api-client';
 import {
   canonicalLinks,
@@ -193,7 +194,9 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   // The whole list serves this render's loaders (a city alias, the place a search names); the page
   // embeds only the names (docs/decisions/0023-lean-hydration.md).
   const translations = input.translations[language];
-  const context = createAppContext({ host: input.host, translations, api, areas, settings, consent });
+  // A remembered dwelling's banner is in the HTML, as the browser will hydrate it (not kept for others: personalRequest).
+  const lastViewed = lastViewedBannerState(input.cookie);
+  const context = createAppContext({ host: input.host, translations, api, areas, settings, consent, lastViewed });
 
   const handler = createStaticHandler(createRoutes({ areas: context.areas, api, server: true }));
   const result = await handler.query(new Request(url, { headers: input.cookie ? { cookie: input.cookie } : {} }));
@@ -244,6 +247,6 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
       () => `<div id="root">${body}</div>\n    <script type="application/json" id="${EMBEDDED_STATE_ID}">${embeddedStateJson(state)}</script>\n    ${hydration}`,
     );
   // What a search engine may index is what every visitor sees; a viewer with a token may see more.
-  const shareable = status === 200 && !head.noindex && !token;
+  const shareable = status === 200 && !head.noindex && !token && !lastViewed;
   return { type: 'page', status, html, shareable, consent, ...(head.noindex ? { headers: { 'X-Robots-Tag': 'noindex, nofollow' } } : {}) };
 }

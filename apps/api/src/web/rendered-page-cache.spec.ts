@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RenderedPageCache, signedInRequest, type PageInputs, type RenderedPage } from './rendered-page-cache';
+import { RenderedPageCache, personalRequest, type PageInputs, type RenderedPage } from './rendered-page-cache';
 
 const areas = { data: [] };
 const alerts = { data: [] };
@@ -75,14 +75,16 @@ describe('RenderedPageCache', () => {
   });
 });
 
-describe('signedInRequest', () => {
-  it('is a login cookie with a value, or any Authorization header', () => {
-    expect(signedInRequest({})).toBe(false);
-    expect(signedInRequest({ cookie: 'bn.consent=all; bn.last=12' })).toBe(false);
-    expect(signedInRequest({ cookie: 'token=' })).toBe(false);
-    expect(signedInRequest({ cookie: 'xtoken=abc' })).toBe(false);
-    expect(signedInRequest({ cookie: 'token=abc' })).toBe(true);
-    expect(signedInRequest({ cookie: 'other=1;  token = abc ' })).toBe(true);
-    expect(signedInRequest({ authorization: 'Bearer x' })).toBe(true);
+describe('personalRequest', () => {
+  it('is a login cookie or a remembered dwelling with a value, or any Authorization header', () => {
+    expect(personalRequest({})).toBe(false);
+    expect(personalRequest({ cookie: 'bn.consent=all; bn.visitor=12' })).toBe(false);
+    expect(personalRequest({ cookie: 'bn.consent=all; bn.last=12' })).toBe(true);
+    expect(personalRequest({ cookie: 'bn.last=' })).toBe(false);
+    expect(personalRequest({ cookie: 'token=' })).toBe(false);
+    expect(personalRequest({ cookie: 'xtoken=abc' })).toBe(false);
+    expect(personalRequest({ cookie: 'token=abc' })).toBe(true);
+    expect(personalRequest({ cookie: 'other=1;  token = abc ' })).toBe(true);
+    expect(personalRequest({ authorization: 'Bearer x' })).toBe(true);
   });
 });

@@ -95,13 +95,15 @@ function sizeOf(page: RenderedPage): number {
 }
 
 /**
- * Whether a request comes from a signed-in viewer: a login cookie (the page renders with it as the
- * bearer token, and a subscriber's page shows what a visitor's must not) or an Authorization header.
- * Any value counts, valid or not: such a request is never served from, nor stored in, the cache.
+ * Whether a request's page is the viewer's own: a login cookie (the page renders with it as the
+ * bearer token, and a subscriber's page shows what a visitor's must not), an Authorization header,
+ * or a remembered dwelling (bn.last: the page carries its last-viewed banner). Any value counts,
+ * valid or not: such a request is never served from, nor stored in, the cache.
  */
-export function signedInRequest(headers: { cookie?: string; authorization?: string }): boolean {
+export function personalRequest(headers: { cookie?: string; authorization?: string }): boolean {
   if (headers.authorization) return true;
-  return Boolean(headers.cookie && readCookie(headers.cookie, COOKIES.token.name));
+  const cookie = headers.cookie;
+  return Boolean(cookie && (readCookie(cookie, COOKIES.token.name) || readCookie(cookie, COOKIES.lastDwelling.name)));
 }
 
 /**

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AreasResponse, SiteAlertsResponse } from '@husly/contracts';
 import { configuredSiteHost } from '@husly/domain';
 import { encodeBodyAsync, encodedOnce, negotiate, StaticBody } from '../common/compression';
-import { pageKey, RenderedPageCache, signedInRequest, type PageInputs, type RenderedPage } from './rendered-page-cache';
+import { pageKey, RenderedPageCache, personalRequest, type PageInputs, type RenderedPage } from './rendered-page-cache';
 
 /** What dist/web-server/entry-server.cjs exports (apps/web/src/entry-server.tsx); kept in step by hand. */
 interface RenderInput {
@@ -198,7 +198,7 @@ export class WebAppServer {
         const host = configuredSiteHost(request.host, this.options.publicUrl, { localhost: this.options.localHosts ?? false });
         const url = `${request.protocol}://${host}${request.url}`;
         // A visitor's page may be one rendered moments ago for another visitor at the same list version.
-        const cache = signedInRequest(request.headers) ? undefined : this.pageCache;
+        const cache = personalRequest(request.headers) ? undefined : this.pageCache;
         const { key, consent } = pageKey(url, request.headers.cookie);
         const inputs = cache ? await this.pageInputs() : undefined;
         if (cache && inputs) {

@@ -1,5 +1,6 @@
 import type { CookieConsent, Language } from '@husly/domain';
 import type { AreasResponse, CityNames } from '@husly/contracts';
+import type { LastViewedBannerState } from '../features/dwellings/last-viewed';
 import { fetchAreas } from '../features/cities/areas-api';
 import { createAreasStore, type AreasStore } from '../features/cities/areas-store';
 import type { ApiClient } from '../lib/api-client';
@@ -17,6 +18,8 @@ export interface AppContext {
   settings: PublicSettings;
   /** The cookie choice the page was requested with (null: none yet, so the banner shows). */
   consent: CookieConsent | null;
+  /** The last-viewed banner as the page was requested (null: none). */
+  lastViewed: LastViewedBannerState | null;
 }
 
 export interface AppContextInput {
@@ -34,9 +37,11 @@ export interface AppContextInput {
   i18n?: Translator;
   /** The request's cookie choice (server) or document.cookie's (browser); none by default. */
   consent?: CookieConsent | null;
+  /** The request's (server) or document.cookie's (browser) last-viewed banner; none by default. */
+  lastViewed?: LastViewedBannerState | null;
 }
 
-export function createAppContext({ host, translations, api, areas, cities, settings, i18n, consent }: AppContextInput): AppContext {
+export function createAppContext({ host, translations, api, areas, cities, settings, i18n, consent, lastViewed }: AppContextInput): AppContext {
   const language = languageFromHost(host);
   return {
     host,
@@ -46,5 +51,6 @@ export function createAppContext({ host, translations, api, areas, cities, setti
     areas: createAreasStore(() => fetchAreas(api), { areas, names: cities }),
     settings: { ...DEFAULT_PUBLIC_SETTINGS, ...settings },
     consent: consent ?? null,
+    lastViewed: lastViewed ?? null,
   };
 }

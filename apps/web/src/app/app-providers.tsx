@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AlertsProvider } from '../components/ui/alerts';
 import { RetryBoundary } from '../components/ui/retry-boundary';
 import { AreasStoreProvider } from '../features/cities/use-areas';
+import { InitialLastViewed } from '../features/dwellings/last-viewed';
 import { InitialConsentProvider } from '../features/privacy/consent-store';
 import { ApiProvider } from '../lib/api-context';
 import { PublicSettingsProvider } from '../lib/public-settings';
@@ -24,9 +25,11 @@ export function AppProviders({ context, onRetry, children }: AppProvidersProps) 
           <AreasStoreProvider store={context.areas}>
             <PublicSettingsProvider settings={context.settings}>
               <InitialConsentProvider value={context.consent}>
-                <AlertsProvider>
-                  <RetryBoundary onRetry={onRetry}>{children}</RetryBoundary>
-                </AlertsProvider>
+                <InitialLastViewed.Provider value={context.lastViewed}>
+                  <AlertsProvider>
+                    <RetryBoundary onRetry={onRetry}>{children}</RetryBoundary>
+                  </AlertsProvider>
+                </InitialLastViewed.Provider>
               </InitialConsentProvider>
             </PublicSettingsProvider>
           </AreasStoreProvider>

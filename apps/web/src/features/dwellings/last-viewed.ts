@@ -1,3 +1,4 @@
+import { createContext } from 'react';
 import { COOKIES, readCookie } from '@husly/domain';
 import type { DwellingDetail } from '@husly/contracts';
 
@@ -51,3 +52,22 @@ export function lastViewedCookie(dwelling: LastViewedDwelling | null): string {
 export function lastViewedPrompt(loggedIn: boolean): 'signup' | 'subscribe' {
   return loggedIn ? 'subscribe' : 'signup';
 }
+
+/** What the last-viewed banner shows: a non-subscriber's remembered dwelling, and the prompt's viewer. */
+export interface LastViewedBannerState {
+  dwelling: LastViewedDwelling;
+  loggedIn: boolean;
+}
+
+/**
+ * The banner for these cookies (the request's on the server, document.cookie in the browser), or
+ * null: none remembered, or a subscriber's. Server and browser read the same cookies, so the banner is
+ * in the page's HTML and hydration keeps it, rather than appearing after it and pushing the page down.
+ */
+export function lastViewedBannerState(cookies: string | undefined): LastViewedBannerState | null {
+  const dwelling = cookies ? readLastViewed(cookies) : null;
+  return dwelling && !dwelling.subscribed ? { dwelling, loggedIn: Boolean(readCookie(cookies ?? '', COOKIES.token.name)) } : null;
+}
+
+/** The banner as the page was requested (AppContext.lastViewed): what the server rendered. */
+export const InitialLastViewed = createContext<LastViewedBannerState | null>(null);
