@@ -33,6 +33,10 @@ describe('the portal in a real browser', () => {
     expect(await page.title()).toContain('Husly');
     // Nothing may overflow sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    // The hero's search icon sits on the input's line, also where the button wraps under it (360 px).
+    const hero = page.locator('main form[role="search"]').first();
+    const [icon, input] = await Promise.all([hero.locator('svg').first().boundingBox(), hero.getByRole('combobox').boundingBox()]);
+    expect(Math.abs(icon!.y + icon!.height / 2 - (input!.y + input!.height / 2))).toBeLessThanOrEqual(2);
     await screenshot(page, `home-${name}`);
     expect(errors).toEqual([]);
     await page.close();
