@@ -50,6 +50,12 @@ export async function newFreshVisitorPage(browser: Browser, options?: Parameters
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 900 };
 
+/**
+ * The whole page. Cards far down a list use `content-visibility: auto` (ADR 0027), which the browser
+ * paints only near the viewport, so they show blank in a full-page capture though a visitor scrolling
+ * sees them. Drawing them all for the capture (a constructed stylesheet; the CSP refuses an inline
+ * one) pushed the city journey past its 60 s limit on a loaded machine, so they stay blank.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
