@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
 const fromRoot = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
+const LIBRARY_SOURCE = /[\\/]libs[\\/](domain|contracts)[\\/]src[\\/]/;
 
 // The API process (http://localhost:3000) serves the built app and /api on one origin;
 // in development Vite serves the app on 4200 and forwards /api there.
@@ -41,6 +42,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         // (src/lib/page-assets.ts, docs/decisions/0022-route-code-splitting.md).
         manifest: true,
         rolldownOptions: {
+          // Our libraries run nothing on import. Said so, a module the pages import through the
+          // '@husly/domain' barrel goes to the chunks that use it; otherwise the barrel made every one
+          // part of the shell's imports, and the whole used library went into the shell (issue 16).
+          treeshake: { moduleSideEffects: (id: string) => (LIBRARY_SOURCE.test(id) ? false : undefined) },
           output: {
             // What every page loads, in two chunks: the libraries (React, React Router, i18next), which
             // stay cached across our deploys, and the app shell (layout, providers, loaders). Without

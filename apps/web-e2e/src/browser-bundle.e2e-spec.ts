@@ -16,4 +16,18 @@ describe('the browser bundle', () => {
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((name) => ZOD.test(readFileSync(join(ASSETS, name), 'utf8')))).toEqual([]);
   });
+
+  // Issue 16: what every page loads and runs first. The domain library's barrel once put all of it in
+  // the shell (docs/decisions/0022), and the last-viewed banner the dwelling page's contact panel and styles.
+  it("keeps the pages' own code out of the app shell every page loads first", () => {
+    const manifest = JSON.parse(readFileSync(join(ASSETS, '../.vite/manifest.json'), 'utf8')) as Record<string, { file: string; css?: string[] }>;
+    const entry = manifest['index.html']!;
+    const shell = [entry.file, ...(entry.css ?? [])].map((file) => readFileSync(join(ASSETS, '..', file), 'utf8')).join('\n');
+    const pageOnly = {
+      'the JSON-LD builders of /, the lists and /vis (structured-data.ts)': 'https://schema.org',
+      "the search's place matching (place-match.ts)": 'kbhvn',
+      "the dwelling page's contact panel and its styles (dwelling-detail.module.css)": 'fairRent_below',
+    };
+    expect(Object.entries(pageOnly).filter(([, marker]) => shell.includes(marker)).map(([what]) => what)).toEqual([]);
+  });
 });

@@ -18,3 +18,12 @@ export function citySlug(name: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+const SLUG_SHAPE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Longer than any city slug we could have: nothing to look up. */
+const SLUG_MAX = 100;
+
+/** Whether `value` could be a city slug at all (lowercase letters and digits joined by single hyphens). */
+export function isCitySlug(value: string): boolean {
+  return value.length <= SLUG_MAX && SLUG_SHAPE.test(value);
+}

@@ -22,6 +22,7 @@ export * from './cookie-consent';
 export * from './cookies';
 export * from './brand';
 export * from './favourites';
+export * from './json-ld';
 export * from './structured-data';
 export * from './dwelling-costs';
 export * from './fair-rent';

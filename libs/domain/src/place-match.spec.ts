@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPlaceIndex, findPlace, isCitySlug, matchPlace, nearestPlaces, placeDisplayName, suggestPlaces, type MatchableCity } from './place-match';
+import { isCitySlug } from './city-slug';
+import { buildPlaceIndex, findPlace, matchPlace, nearestPlaces, placeDisplayName, suggestPlaces, type MatchableCity } from './place-match';
 import { editDistance, foldPlaceText, placeKey, spellsPlace, startsLikePlace } from './place-text';
 
 // A small Denmark: real names, populations as in prisma/data/byer.csv, postal names as in postnumre.csv.

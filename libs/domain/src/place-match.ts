@@ -82,15 +82,6 @@ export interface PlaceMatch<C> {
   kind: PlaceMatchKind;
 }
 
-const SLUG_SHAPE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** Longer than any city slug we could have: nothing to look up. */
-const SLUG_MAX = 100;
-
-/** Whether `value` could be a city slug at all (lowercase letters and digits joined by single hyphens). */
-export function isCitySlug(value: string): boolean {
-  return value.length <= SLUG_MAX && SLUG_SHAPE.test(value);
-}
-
 /** How a text is compared exactly: trimmed, lower case, inner whitespace as one space. */
 export function placeText(value: string): string {
   return value.normalize('NFC').trim().toLowerCase().replace(/\s+/g, ' ');

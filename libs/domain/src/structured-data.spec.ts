@@ -5,13 +5,12 @@ import {
   breadcrumbJsonLd,
   dwellingListingJsonLd,
   itemListJsonLd,
-  jsonLdText,
   organizationJsonLd,
   searchCanonicalPath,
   webSiteJsonLd,
   type DwellingListingInput,
-  type JsonLd,
 } from './structured-data';
+import { jsonLdText, type JsonLd } from './json-ld';
 
 const ORIGIN = 'https://husly.dk';
 

@@ -3,11 +3,9 @@
 // Which types and why: docs/decisions/0019-rich-results.md. Every URL given here is already
 // absolute and on a configured host (the caller builds it from PUBLIC_URL, never from a request).
 import type { Language } from './constants';
+import type { JsonLd } from './json-ld';
 
 export const SITE_NAME = 'Husly';
-
-/** One schema.org node as JSON-LD. */
-export type JsonLd = { '@context'?: 'https://schema.org'; '@type': string } & Record<string, unknown>;
 
 const CONTEXT = 'https://schema.org' as const;
 
@@ -15,20 +13,6 @@ const CONTEXT = 'https://schema.org' as const;
 export function absoluteUrl(origin: string, pathOrUrl: string): string {
   if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
   return `${origin.replace(/\/$/, '')}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
-}
-
-/**
- * JSON for a `<script type="application/ld+json">` element: `<`, `>` and `&` as \u escapes (so a
- * landlord's headline "</script><script>…" cannot end the element or open a comment), and U+2028/2029
- * escaped too. JSON parsers read it back unchanged.
- */
-export function jsonLdText(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The site's publisher, on / only (Google: Organization; logo at least 112×112, raster). */

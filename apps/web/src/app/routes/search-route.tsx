@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { areaPlaceIndex, findPlace } from '@husly/domain';
 import type { CityName } from '@husly/contracts';
 import type { AreasStore } from '../../features/cities/areas-store';
 import { deferrableCards, toCardList, type HydratedCardList } from '../../features/dwellings/card-data';
@@ -44,10 +43,11 @@ export function searchLoader(api: ApiClient, server: boolean, areas?: AreasStore
   };
 }
 
-/** The city q names in the whole areas list (fetched once per session in the browser, if not yet). */
+/**
+ * The city q names in the whole areas list (fetched once per session in the browser, if not yet).
+ * The matching code comes with the list, not in every page's shell: the first search fetches both at once.
+ */
 async function placeOf(areas: AreasStore, q: string): Promise<SearchPlace> {
-  const places = await areas.loadPlaces().catch(() => undefined);
-  if (!places) return undefined;
-  const city = findPlace(q, areaPlaceIndex(places.data, places.aliases))?.city;
-  return city ? { slug: city.slug, label: city.label } : null;
+  const [places, { searchPlace }] = await Promise.all([areas.loadPlaces().catch(() => undefined), import('../../features/search/search-place')]);
+  return places ? searchPlace(places, q) : undefined;
 }

@@ -3,6 +3,9 @@ import { useNavigate } from 'react-router';
 import { postLoginPath, safeNextPath } from '@husly/domain';
 import type { Session } from './session-store';
 
+/** The profile's subscription tab, where a visitor without a subscription is sent to buy one (section 4). */
+export const SUBSCRIPTION_PATH = '/profile/subscription';
+
 /** /login?next=… for a page that needs a user; `next` keeps its slashes readable (/login?next=/profile). */
 export function loginHref(next: string): string {
   return `/login?next=${encodeURIComponent(next).replace(/%2F/gi, '/')}`;

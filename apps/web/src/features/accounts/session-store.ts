@@ -34,7 +34,8 @@ function setIfCurrent(startedAt: number, next: Session): void {
   if (generation === startedAt) set(next);
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` on every change of the session (outside React: the favourites follow it). */
+export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -117,7 +118,7 @@ export function getSession(): Session {
 
 /** The session, restored on first use in the browser. */
 export function useSession(api: ApiClient): Session {
-  const session = useSyncExternalStore(subscribe, getSession, () => UNKNOWN);
+  const session = useSyncExternalStore(subscribeSession, getSession, () => UNKNOWN);
   useEffect(() => {
     void restoreSession(api);
   }, [api]);

@@ -3,7 +3,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { useApi } from '../../lib/api-context';
 import { useTranslation } from '../../lib/use-translation';
 import { loginHref } from '../accounts/navigation';
-import { clearFavouriteError, setFavourite, useFavourites } from './favourites-store';
+import { getSession } from '../accounts/session-store';
+import { clearFavouriteError, setFavourite, useFavourite } from './favourites-store';
 import styles from './favourites.module.css';
 
 /** How long a failed save's message stays. */
@@ -19,9 +20,7 @@ export function FavouriteButton({ dwellingId, variant = 'card' }: { dwellingId: 
   const api = useApi();
   const navigate = useNavigate();
   const location = useLocation();
-  const { session, ids, error } = useFavourites();
-  const saved = ids.has(dwellingId);
-  const failed = error?.dwellingId === dwellingId ? error : null;
+  const { saved, error: failed } = useFavourite(dwellingId);
 
   useEffect(() => {
     if (!failed) return;
@@ -30,6 +29,8 @@ export function FavouriteButton({ dwellingId, variant = 'card' }: { dwellingId: 
   }, [failed]);
 
   const onClick = () => {
+    // Read now, not subscribed to: only the heart's own state re-renders it.
+    const session = getSession();
     if (session.status === 'guest') {
       void navigate(loginHref(`${location.pathname}${location.search}`));
       return;

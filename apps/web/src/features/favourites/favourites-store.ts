@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { isHttpError, type ApiClient } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
+import { getSession, restoreSession, subscribeSession } from '../accounts/session-store';
 import { useAccount } from '../accounts/use-account';
 import { favouritesApi } from './favourites-api';
 
@@ -116,21 +117,68 @@ export function clearFavouriteError(): void {
   if (state.error) set({ ...state, error: null });
 }
 
+let followers = 0;
+let unfollowSession: (() => void) | null = null;
+
 /**
- * The favourites in a component: loads the ids once the session is a user's (after hydration:
- * the server renders every heart empty), forgets them for a guest.
+ * Loads the ids once the session is a user's (after hydration: the server renders every heart
+ * empty) and forgets them for a guest. One listener on the session for all the hearts of a page,
+ * not an effect in each: a list page's 150 hearts would each re-render when the session arrives.
+ * Returns the cleanup of the caller's effect.
  */
+function followSession(api: ApiClient): () => void {
+  if (followers++ === 0) {
+    const sync = () => {
+      const session = getSession();
+      if (session.status === 'guest') resetFavourites();
+      else if (session.status === 'user') void loadFavourites(api, session.user.id);
+    };
+    unfollowSession = subscribeSession(sync);
+    sync();
+    void restoreSession(api);
+  }
+  return () => {
+    if (--followers === 0) {
+      unfollowSession?.();
+      unfollowSession = null;
+    }
+  };
+}
+
+/** The ids are the session user's: until they are, no heart shows another user's. */
+function isCurrent(favourites: FavouritesState): boolean {
+  const session = getSession();
+  return session.status === 'user' && favourites.userId === session.user.id;
+}
+
+function subscribeWithSession(listener: () => void): () => void {
+  const unsubscribe = subscribe(listener);
+  const unsubscribeSession = subscribeSession(listener);
+  return () => {
+    unsubscribe();
+    unsubscribeSession();
+  };
+}
+
+/**
+ * One heart's state: whether `dwellingId` is saved and its failed toggle, if any. Plain values, so
+ * a heart re-renders only when its own answer changes (a guest's session arriving changes none).
+ */
+export function useFavourite(dwellingId: string): { saved: boolean; error: FavouritesState['error'] } {
+  const api = useApi();
+  useEffect(() => followSession(api), [api]);
+  const saved = useSyncExternalStore(subscribeWithSession, () => isCurrent(state) && state.ids.has(dwellingId), () => false);
+  const error = useSyncExternalStore(subscribeWithSession, () => (isCurrent(state) && state.error?.dwellingId === dwellingId ? state.error : null), () => null);
+  return { saved, error };
+}
+
+/** All the favourites and the session, for the profile's list of them. */
 export function useFavourites(): FavouritesState & { session: ReturnType<typeof useAccount> } {
   const api = useApi();
   const session = useAccount();
   const favourites = useSyncExternalStore(subscribe, getFavourites, () => IDLE);
-  const userId = session.status === 'user' ? session.user.id : null;
-  useEffect(() => {
-    if (session.status === 'guest') resetFavourites();
-    else if (userId !== null) void loadFavourites(api, userId);
-  }, [api, session.status, userId]);
-  // Until this user's ids are here, no heart shows another user's.
-  const current = userId !== null && favourites.userId === userId ? favourites : IDLE;
+  useEffect(() => followSession(api), [api]);
+  const current = session.status === 'user' && favourites.userId === session.user.id ? favourites : IDLE;
   return { ...current, session };
 }
 

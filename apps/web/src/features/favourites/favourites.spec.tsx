@@ -1,3 +1,4 @@
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,8 +8,9 @@ import { startApiServer, type Route } from '../../test/api-server';
 import { listItem } from '../../test/dwellings-fixture';
 import { renderApp } from '../../test/render-app';
 import { sessionUser } from '../../test/session-user-fixture';
-import { resetSessionStore } from '../accounts/session-store';
+import { getSession, resetSessionStore } from '../accounts/session-store';
 import { DwellingList } from '../dwellings/components/dwelling-list';
+import { FavouriteButton } from './favourite-button';
 import { resetFavouritesStore } from './favourites-store';
 import { ProfileFavouritesTab } from './profile-favourites-tab';
 
@@ -108,6 +110,43 @@ describe('FavouriteButton on dwelling cards', () => {
     expect(router.state.location.search).toBe('?next=/liste%3Fx%3D1');
     expect(screen.getByText('Log ind her')).toBeTruthy();
     expect(server!.requests.filter((r) => r.url.includes('favourites'))).toEqual([]);
+  });
+});
+
+describe('which hearts render again after hydration', () => {
+  /** Three hearts, each counting its renders (a list page has up to 150 of them). */
+  async function countedHearts(routes: Record<string, Route | Route[]>, { loggedIn }: { loggedIn: boolean }) {
+    server = await startApiServer({ 'GET /api/users/me': { body: { user: sessionUser() } }, ...routes });
+    if (loggedIn) document.cookie = 'token=jwt-7; Path=/';
+    const renders: Record<string, number> = { '1': 0, '2': 0, '3': 0 };
+    renderApp('/liste', {
+      apiBaseUrl: `${server.origin}/api`,
+      areas: AREAS_FIXTURE,
+      token: loggedIn ? 'jwt-7' : undefined,
+      routes: () => [
+        {
+          path: '/liste',
+          element: Object.keys(renders).map((id) => (
+            <Profiler key={id} id={id} onRender={() => renders[id]!++}>
+              <FavouriteButton dwellingId={id} />
+            </Profiler>
+          )),
+        },
+      ],
+    });
+    return renders;
+  }
+
+  it("a visitor's session arriving renders no heart again", async () => {
+    const renders = await countedHearts({}, { loggedIn: false });
+    await waitFor(() => expect(getSession().status).toBe('guest'));
+    expect(renders).toEqual({ '1': 1, '2': 1, '3': 1 });
+  });
+
+  it("a user's saved ids arriving render again only the hearts they press", async () => {
+    const renders = await countedHearts({ 'GET /api/users/me/favourites/ids': { body: { ids: ['2'] } } }, { loggedIn: true });
+    await waitFor(() => expect(heartOf(2).getAttribute('aria-pressed')).toBe('true'));
+    expect(renders).toEqual({ '1': 1, '2': 2, '3': 1 });
   });
 });
 

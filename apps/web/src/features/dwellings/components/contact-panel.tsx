@@ -6,9 +6,8 @@ import { useApi } from '../../../lib/api-context';
 import { breakable } from '../breakable-address';
 import { fetchLandlordContact } from '../dwellings-api';
 import { contactReducer, initialContactState, type ContactState } from '../contact-state';
+import { SUBSCRIPTION_PATH } from '../../accounts/navigation';
 import styles from './dwelling-detail.module.css';
-
-export const SUBSCRIPTION_PATH = '/profile/subscription';
 
 /** One contact flow per dwelling page, shared by the button at the top and the one at the bottom. */
 export function useContactFlow(dwellingId: string, contactable: boolean) {

@@ -2,7 +2,8 @@ import { useContext, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import { InitialLastViewed, lastViewedBannerState, lastViewedCookie, lastViewedPrompt } from '../last-viewed';
-import { SUBSCRIPTION_PATH } from './contact-panel';
+// Not from contact-panel: that would put the dwelling page's contact flow and styles in every page's shell.
+import { SUBSCRIPTION_PATH } from '../../accounts/navigation';
 import styles from './last-viewed-banner.module.css';
 
 /**
