@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createScratchDatabase } from '../../test/scratch-database';
 import { createCity, createDwelling } from '../../test/factories';
 import { workspaceRoot } from '../infra/database/migrate';
 
@@ -12,16 +13,23 @@ const DIST = join(workspaceRoot(), 'dist/web');
 // Issue 16: nothing was compressed; each page sent 690–880 KB.
 describe('compressed responses', () => {
   let t: TestApp;
+  // A database of its own: a dwelling written by a test file running alongside would move the list
+  // version and turn an expected hit into a miss.
+  let database: Awaited<ReturnType<typeof createScratchDatabase>>;
   let fastify: FastifyInstance;
   let city: { id: number; slug: string };
   beforeAll(async () => {
     if (!existsSync(join(DIST, 'assets'))) throw new Error('These tests read the built web app: run `npm run build` first (npm test does).');
-    t = await createTestApp();
+    database = await createScratchDatabase('husly_compression');
+    t = await createTestApp({ env: { DATABASE_URL: database.url } });
     fastify = t.app.getHttpAdapter().getInstance();
     city = await createCity(t.prisma);
     for (let i = 0; i < 30; i++) await createDwelling(t.prisma, { cityId: city.id, images: 1 });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await database?.drop();
   });
-  afterAll(() => t?.close());
 
   const get = (url: string, acceptEncoding?: string) =>
     fastify.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });

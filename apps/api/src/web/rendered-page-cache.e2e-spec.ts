@@ -5,6 +5,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { TokenService } from '../common/auth/token.service';
 import { workspaceRoot } from '../infra/database/migrate';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createScratchDatabase } from '../../test/scratch-database';
 import { createCity, createDwelling, createUser } from '../../test/factories';
 
 const SERVER_ENTRY = join(workspaceRoot(), 'dist/web-server/entry-server.cjs');
@@ -17,15 +18,22 @@ const SERVER_ENTRY = join(workspaceRoot(), 'dist/web-server/entry-server.cjs');
  */
 describe('rendered-page cache (docs/decisions/0028)', () => {
   let t: TestApp;
+  // A database of its own: a dwelling written by a test file running alongside would move the list
+  // version and turn an expected hit into a miss.
+  let database: Awaited<ReturnType<typeof createScratchDatabase>>;
   let city: { id: number; slug: string; label: string };
 
   beforeAll(async () => {
     if (!existsSync(SERVER_ENTRY)) throw new Error('These tests render with the built web app: run `npm run build` first (npm test does).');
-    t = await createTestApp();
+    database = await createScratchDatabase('husly_page_cache');
+    t = await createTestApp({ env: { DATABASE_URL: database.url } });
     city = await createCity(t.prisma);
     await createDwelling(t.prisma, { cityId: city.id, headline: `Første bolig ${city.slug}` });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await database?.drop();
   });
-  afterAll(() => t?.close());
 
   const visit = (path: string, headers: Record<string, string> = {}) => t.request('GET', path, undefined, { accept: 'text/html', ...headers });
 
