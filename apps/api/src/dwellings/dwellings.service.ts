@@ -43,7 +43,6 @@ export interface ListPage {
 
 type ListMeta = DwellingListResponse['meta'];
 const DATA_OPEN = Buffer.from('{"data":[');
-const COMMA = Buffer.from(',');
 const META_OPEN = Buffer.from('],"meta":');
 const CLOSE = Buffer.from('}');
 
@@ -288,13 +287,7 @@ export class DwellingsService {
     if (remembered) {
       const meta = await metaOf({ total: remembered.total, start: page.start, pageSize: page.pageSize, capped: remembered.capped });
       // The same bytes as JSON.stringify({ data, meta }), from the items' own serialized JSON.
-      const parts: Buffer[] = [DATA_OPEN];
-      for (let i = 0; i < remembered.items.length; i++) {
-        if (i > 0) parts.push(COMMA);
-        parts.push(remembered.items[i]);
-      }
-      parts.push(META_OPEN, Buffer.from(JSON.stringify(meta)), CLOSE);
-      body = Buffer.concat(parts);
+      body = Buffer.concat([DATA_OPEN, remembered.items, META_OPEN, Buffer.from(JSON.stringify(meta)), CLOSE]);
       version = remembered.version;
       source = 'memory';
     } else {
