@@ -13,15 +13,15 @@ export async function loadPlaces() {
   return rows;
 }
 
-/** Cities weighted by their number of dwellings (people search where the dwellings are). */
-export function requestPicker(places) {
+/** Cities weighted by their number of dwellings (people search where the dwellings are); `random` in [0, 1). */
+export function requestPicker(places, random = Math.random) {
   const total = places.reduce((s, p) => s + p.n, 0);
   const pick = () => {
-    let r = Math.random() * total;
+    let r = random() * total;
     for (const p of places) if ((r -= p.n) < 0) return p;
     return places[0];
   };
-  const maybe = (chance, values) => (Math.random() < chance ? values[Math.floor(Math.random() * values.length)] : undefined);
+  const maybe = (chance, values) => (random() < chance ? values[Math.floor(random() * values.length)] : undefined);
   return () => {
     const place = pick();
     const params = new URLSearchParams();
@@ -33,12 +33,18 @@ export function requestPicker(places) {
     if (rooms) params.set('rooms', rooms);
     if (size) params.set('size', size);
     if (start) params.set('start', start);
-    if (Math.random() < 0.5) {
-      const q = [place.label, place.slug, place.zip].filter(Boolean)[Math.floor(Math.random() * 3)] ?? place.slug;
+    if (random() < 0.5) {
+      const q = [place.label, place.slug, place.zip].filter(Boolean)[Math.floor(random() * 3)] ?? place.slug;
       params.set('q', q);
       return `/api/dwellings/search?${params}`;
     }
     const qs = params.toString();
     return `/api/dwellings/area/${place.slug}${qs ? `?${qs}` : ''}`;
   };
+}
+
+/** A seeded [0, 1) generator, for the same sequence of requests in two runs. */
+export function seededRandom(seed = 42) {
+  let state = seed;
+  return () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
 }

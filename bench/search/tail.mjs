@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import { productionEnv, warmMemory } from '../shared/bench-database.mjs';
 import { freePort, root, sleep, start, stop, waitFor } from '../shared/processes.mjs';
 import { constantArrivalRate } from './arrival-rate.mjs';
-import { loadPlaces, requestPicker } from './requests.mjs';
+import { loadPlaces, requestPicker, seededRandom } from './requests.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -28,6 +28,11 @@ const CPU_PROF = option('--cpu-prof', null);
 const HEAP_PROF = option('--heap-prof', null);
 // --env NAME=value: an environment variable for the API (e.g. DWELLING_LIST_ITEMS_MB=32).
 const EXTRA_ENV = Object.fromEntries(args.flatMap((a, i) => (a === '--env' ? [args[i + 1].split(/=(.*)/s).slice(0, 2)] : [])));
+// --main: another build's main.js (as list-cpu.mjs: a dist copied to <dir>/dist/api inside the repository).
+const MAIN = option('--main', 'dist/api/apps/api/src/main.js');
+// --sequence N: instead of the phases, the same seeded N requests at 16 connections (closed loop), for
+// comparing two builds' GC and CPU per request on a machine too busy for latencies to compare.
+const SEQUENCE = Number(option('--sequence', 0));
 const SLOW_MS = 25;
 const HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 const log = (...a) => console.log(...a);
@@ -40,7 +45,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'husly-tail-'));
 const probeOut = join(dataDir, 'probe.json');
 const flags = [...NODE_FLAGS, '--require', join(root, 'bench/search/tail-probe.cjs')];
 if (CPU_PROF) flags.push('--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`);
-const api = start('husly', process.execPath, [...flags, 'dist/api/apps/api/src/main.js'], {
+const api = start('husly', process.execPath, [...flags, MAIN], {
   ...productionEnv(),
   DATA_DIR: dataDir,
   PORT: String(port),
@@ -53,6 +58,12 @@ const api = start('husly', process.execPath, [...flags, 'dist/api/apps/api/src/m
 });
 const url = `http://127.0.0.1:${port}`;
 
+// utime + stime of a process in ms (clock ticks of 10 ms).
+const cpuMs = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
 const closedLoop = (connections, duration) =>
   new Promise((resolve, reject) => {
     autocannon({ url, connections, duration, headers: HEADERS, requests: [{ setupRequest: (req) => ({ ...req, path: nextPath() }) }] }, (error, result) =>
@@ -63,12 +74,17 @@ const closedLoop = (connections, duration) =>
 try {
   await waitFor(`${url}/api/health`, api);
   await warmMemory(url, places[0].slug);
-  log(`tail.mjs: API node flags ${flags.join(' ')}; env ${JSON.stringify(EXTRA_ENV)}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  if (SEQUENCE) {
+    await sequence();
+    process.exit(0);
+  }
+  log(`tail.mjs: ${MAIN}, node flags ${flags.join(' ')}; env ${JSON.stringify(EXTRA_ENV)}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   await closedLoop(10, 3);
   const saturation = await closedLoop(16, DURATION);
   await sleep(1000);
   const rate = RATE || Math.max(1, Math.round(saturation.requests.average / 2));
   if (HEAP_PROF) api.kill('SIGUSR2');
+  const cpu0 = cpuMs(api.pid);
   const samples = [];
   const origin = performance.timeOrigin;
   const result = await constantArrivalRate({
@@ -80,10 +96,12 @@ try {
     onSample: (path, due, latency, headers) =>
       samples.push({ at: origin + due, latency, path, source: headers['x-cache'] === 'hit' ? 'hit' : (headers['x-list-source'] ?? '?'), encoding: headers['content-encoding'] ?? 'identity' }),
   });
+  const cpu = cpuMs(api.pid) - cpu0;
   await stop(api);
   const probe = JSON.parse(readFileSync(probeOut, 'utf8'));
 
   log(`saturation ${f(saturation.requests.average, 0)} req/s (p99 ${saturation.latency.p99} ms); open loop at ${rate} req/s: achieved ${f(result.requests.average, 0)} req/s`);
+  log(`API process CPU (threads included) per answer in the open loop: ${f(cpu / samples.length, 3)} ms`);
   const l = result.latency;
   log(`latency p50 ${l.p50}, p90 ${l.p90}, p99 ${l.p99}, p99.9 ${l.p999}, max ${l.max} ms; server time (from send) p50 ${result.service.p50}, p99 ${result.service.p99}; send late p99 ${result.sendLate.p99} ms`);
 
@@ -140,4 +158,33 @@ try {
 } finally {
   await stop(api);
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function sequence() {
+  const pick = requestPicker(places, seededRandom(42));
+  const paths = Array.from({ length: SEQUENCE }, pick);
+  let next = 0;
+  const from = Date.now();
+  const cpu0 = cpuMs(api.pid);
+  const result = await new Promise((resolve, reject) =>
+    autocannon({ url, connections: 16, amount: SEQUENCE, headers: HEADERS, requests: [{ setupRequest: (req) => ({ ...req, path: paths[next++ % SEQUENCE] }) }] }, (error, r) =>
+      error ? reject(error) : resolve(r),
+    ),
+  );
+  const cpu = cpuMs(api.pid) - cpu0;
+  const to = Date.now();
+  await stop(api);
+  const probe = JSON.parse(readFileSync(probeOut, 'utf8'));
+  const byKind = {};
+  for (const [at, ms, kind] of probe.gcs) {
+    if (at < from || at > to) continue;
+    const k = (byKind[kind] ??= { n: 0, total: 0, max: 0 });
+    k.n++;
+    k.total += ms;
+    k.max = Math.max(k.max, ms);
+  }
+  log(`sequence of ${SEQUENCE} (seeded) at 16 connections: ${f((SEQUENCE / (to - from)) * 1000, 0)} req/s, p99 ${result.latency.p99} ms, ${result.non2xx} not 2xx`);
+  log(`API process CPU (threads included) per request: ${f(cpu / SEQUENCE, 3)} ms; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  log(`GC: ${Object.entries(byKind).map(([k, v]) => `${k} ${v.n}× total ${f(v.total, 1)} ms max ${f(v.max, 1)} ms`).join('; ')}`);
+  log(`heap at exit: ${Object.entries(probe.heap).map(([k, v]) => `${k} ${Math.round(v / 1048576)} MB`).join(', ')}`);
 }
