@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, brotliDecompress, constants, gunzip, gzip, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -24,6 +24,8 @@ const GZIP_LEVEL = 6;
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+const unbrotliAsync = promisify(brotliDecompress);
+const gunzipAsync = promisify(gunzip);
 
 export async function registerCompression(fastify: FastifyInstance): Promise<void> {
   await fastify.register(fastifyCompress, {
@@ -74,6 +76,11 @@ export function encodeBody(body: Buffer, encoding: ContentEncoding): Buffer {
  */
 export function encodeBodyAsync(body: Buffer, encoding: ContentEncoding, level = encoding === 'br' ? BROTLI_QUALITY : GZIP_LEVEL): Promise<Buffer> {
   return encoding === 'br' ? brotliAsync(body, brotliOptions(level, body)) : gzipAsync(body, { level });
+}
+
+/** A body made by encodeBodyAsync, decompressed (off the event loop). */
+export function decodeBodyAsync(body: Buffer, encoding: ContentEncoding): Promise<Buffer> {
+  return encoding === 'br' ? unbrotliAsync(body) : gunzipAsync(body);
 }
 
 /**

@@ -33,8 +33,8 @@ async function sendPage(reply: FastifyReply, dwellings: DwellingsService, page: 
   reply.header('x-cache', page.cache);
   if (page.source) reply.header('x-list-source', page.source);
   reply.header('Vary', 'Accept-Encoding');
-  const encoding = page.body.length >= COMPRESS_THRESHOLD_BYTES ? preferredEncoding(reply.request.headers['accept-encoding']) : null;
-  if (!encoding) return page.body;
+  const encoding = page.bytes >= COMPRESS_THRESHOLD_BYTES ? preferredEncoding(reply.request.headers['accept-encoding']) : null;
+  if (!encoding) return dwellings.plainBody(page);
   const encoded = await dwellings.encodedBody(page, encoding);
   reply.header('Content-Encoding', encoding);
   return encoded;
