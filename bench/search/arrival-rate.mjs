@@ -51,8 +51,10 @@ function summarize(values, n, ps) {
  * @param {number[]} [o.expected] the statuses that are answers (latency sampled, not counted in
  *   non2xx, e.g. [200, 404] for a workload that asks for missing ids too); by default every 2xx
  * @param {(status: number, headers: Record<string, string>) => void} [o.onResponse] per response, header names lower-cased
+ * @param {(path: string, due: number, latency: number, headers: Record<string, string>) => void} [o.onSample] per answer
+ *   (the sampled ones): its path, due time (performance.now() of this process) and latency in ms, for finding what the slow ones were
  */
-export async function constantArrivalRate({ url, nextPath, rate, duration, maxConnections = 64, headers = {}, expected, onResponse }) {
+export async function constantArrivalRate({ url, nextPath, rate, duration, maxConnections = 64, headers = {}, expected, onResponse, onSample }) {
   if (!(rate > 0) || !(duration > 0) || !(maxConnections >= 1)) throw new RangeError('rate, duration and maxConnections must be positive');
   const target = new URL(url);
   if (target.protocol !== 'http:') throw new Error(`constantArrivalRate: only http:// is supported (${url})`);
@@ -202,6 +204,7 @@ export async function constantArrivalRate({ url, nextPath, rate, duration, maxCo
       latency[ok] = now - req.due;
       service[ok] = now - req.sentAt;
       ok++;
+      onSample?.(req.path, req.due, now - req.due, conn.headers);
     } else non2xx++;
     onResponse?.(conn.status, conn.headers);
     finish();

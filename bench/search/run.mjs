@@ -39,6 +39,7 @@ import { BENCH_URL, prepareDatabase, productionEnv, warmMemory } from '../shared
 import { freePort, sleep, start, stopAll, waitFor } from '../shared/processes.mjs';
 import { constantArrivalRate } from './arrival-rate.mjs';
 import { LIST_QUERY_OPTIONS, decodeListRows, listSql } from './list-sql.mjs';
+import { loadPlaces, requestPicker } from './requests.mjs';
 
 const args = process.argv.slice(2);
 const RESEED = args.includes('--reseed');
@@ -53,47 +54,7 @@ const FIXED_RATE = 500;
 const DAY = 86_400_000;
 const log = (...a) => console.log(...a);
 
-// --- 2. realistic requests -----------------------------------------------------------------------
-
-async function loadPlaces() {
-  const db = new pg.Client({ connectionString: BENCH_URL });
-  await db.connect();
-  const { rows } = await db.query(`SELECT c.id, c.slug, c.label, count(d.id)::int AS n,
-      (SELECT min(zip) FROM postal_codes p WHERE p.city_id = c.id) AS zip
-    FROM cities c JOIN dwellings d ON d.city_id = c.id WHERE c.active GROUP BY c.id ORDER BY n DESC`);
-  await db.end();
-  return rows;
-}
-
-/** Cities weighted by their number of dwellings (people search where the dwellings are). */
-function requestPicker(places) {
-  const total = places.reduce((s, p) => s + p.n, 0);
-  const pick = () => {
-    let r = Math.random() * total;
-    for (const p of places) if ((r -= p.n) < 0) return p;
-    return places[0];
-  };
-  const maybe = (chance, values) => (Math.random() < chance ? values[Math.floor(Math.random() * values.length)] : undefined);
-  return () => {
-    const place = pick();
-    const params = new URLSearchParams();
-    const rent = maybe(0.5, [5000, 6000, 7000, 8000, 9000, 10000, 12000]);
-    const rooms = maybe(0.4, [2, 3, 4]);
-    const size = maybe(0.3, [40, 50, 60, 80, 100]);
-    const start = maybe(0.1, [150, 300]);
-    if (rent) params.set('rent', rent);
-    if (rooms) params.set('rooms', rooms);
-    if (size) params.set('size', size);
-    if (start) params.set('start', start);
-    if (Math.random() < 0.5) {
-      const q = [place.label, place.slug, place.zip].filter(Boolean)[Math.floor(Math.random() * 3)] ?? place.slug;
-      params.set('q', q);
-      return `/api/dwellings/search?${params}`;
-    }
-    const qs = params.toString();
-    return `/api/dwellings/area/${place.slug}${qs ? `?${qs}` : ''}`;
-  };
-}
+// --- 2. realistic requests: requests.mjs ----------------------------------------------------------
 
 /**
  * Where the API's pages came from: X-Cache hit, else X-List-Source memory or database (the baseline

@@ -1,0 +1,50 @@
+// bench:search's list workload (run.mjs, tail.mjs): the cities with their dwellings, and random
+// realistic /search and /area requests over them.
+import pg from 'pg';
+import { BENCH_URL } from '../shared/bench-database.mjs';
+
+export async function loadPlaces() {
+  const db = new pg.Client({ connectionString: BENCH_URL });
+  await db.connect();
+  const { rows } = await db.query(`SELECT c.id, c.slug, c.label, count(d.id)::int AS n,
+      (SELECT min(zip) FROM postal_codes p WHERE p.city_id = c.id) AS zip
+    FROM cities c JOIN dwellings d ON d.city_id = c.id WHERE c.active GROUP BY c.id ORDER BY n DESC`);
+  await db.end();
+  return rows;
+}
+
+/** Cities weighted by their number of dwellings (people search where the dwellings are); `random` in [0, 1). */
+export function requestPicker(places, random = Math.random) {
+  const total = places.reduce((s, p) => s + p.n, 0);
+  const pick = () => {
+    let r = random() * total;
+    for (const p of places) if ((r -= p.n) < 0) return p;
+    return places[0];
+  };
+  const maybe = (chance, values) => (random() < chance ? values[Math.floor(random() * values.length)] : undefined);
+  return () => {
+    const place = pick();
+    const params = new URLSearchParams();
+    const rent = maybe(0.5, [5000, 6000, 7000, 8000, 9000, 10000, 12000]);
+    const rooms = maybe(0.4, [2, 3, 4]);
+    const size = maybe(0.3, [40, 50, 60, 80, 100]);
+    const start = maybe(0.1, [150, 300]);
+    if (rent) params.set('rent', rent);
+    if (rooms) params.set('rooms', rooms);
+    if (size) params.set('size', size);
+    if (start) params.set('start', start);
+    if (random() < 0.5) {
+      const q = [place.label, place.slug, place.zip].filter(Boolean)[Math.floor(random() * 3)] ?? place.slug;
+      params.set('q', q);
+      return `/api/dwellings/search?${params}`;
+    }
+    const qs = params.toString();
+    return `/api/dwellings/area/${place.slug}${qs ? `?${qs}` : ''}`;
+  };
+}
+
+/** A seeded [0, 1) generator, for the same sequence of requests in two runs. */
+export function seededRandom(seed = 42) {
+  let state = seed;
+  return () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+}
