@@ -24,11 +24,6 @@ export class BoundedLru<V> {
     return this.entries.get(key);
   }
 
-  /** The entries, least recently used first. */
-  values(): IterableIterator<V> {
-    return this.entries.values();
-  }
-
   /** Makes the entry the most recently used. */
   touch(key: string): void {
     const value = this.entries.get(key);

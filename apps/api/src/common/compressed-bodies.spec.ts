@@ -109,29 +109,4 @@ describe('CompressedBodies', () => {
     expect(calls).toHaveLength(2); // upgraded once
     expect(bodies.counts).toEqual({ compressed: 1, upgraded: 1, reused: 4 });
   });
-
-  it('runs one compression at a time, the others in turn, and upgrades none while one runs', async () => {
-    const started: Array<{ level: number; finish: () => void }> = [];
-    const compress: Compress = (body, encoding, level) =>
-      new Promise<Buffer>((resolve) => started.push({ level, finish: () => resolve(Buffer.from(`${encoding}${level}:${body.length}`)) }));
-    const bodies = new CompressedBodies(1024 * 1024, { first: { br: 1, gzip: 1 }, upgraded: { br: 4, gzip: 6 }, upgradeAfter: 1, compress });
-    const a = bodies.encode(Buffer.from('a'.repeat(10)), 'br');
-    const b = bodies.encode(Buffer.from('b'.repeat(20)), 'br');
-    const c = bodies.encode(Buffer.from('c'.repeat(30)), 'br');
-    expect(started).toHaveLength(1);
-    started[0].finish();
-    expect((await a).toString()).toBe('br1:10');
-    expect(started).toHaveLength(2);
-    // Asked again while b runs: the stored bytes, and no upgrade beside b.
-    expect((await bodies.encode(Buffer.from('a'.repeat(10)), 'br')).toString()).toBe('br1:10');
-    expect(started).toHaveLength(2);
-    started[1].finish();
-    expect((await b).toString()).toBe('br1:20');
-    started[2].finish();
-    expect((await c).toString()).toBe('br1:30');
-    // Nothing running: now a is upgraded.
-    await bodies.encode(Buffer.from('a'.repeat(10)), 'br');
-    expect(started.map((s) => s.level)).toEqual([1, 1, 1, 4]);
-    expect(bodies.counts.upgraded).toBe(1);
-  });
 });

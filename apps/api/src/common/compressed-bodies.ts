@@ -11,8 +11,6 @@ export interface CompressedBodiesOptions {
   /** Levels a body is compressed at again once it has been asked for `upgradeAfter` more times. */
   upgraded?: Record<ContentEncoding, number>;
   upgradeAfter?: number;
-  /** Compressions running at once (1 by default); more wait their turn, and upgrades are skipped meanwhile. */
-  concurrency?: number;
   compress?: Compress;
 }
 
@@ -42,9 +40,6 @@ export class CompressedBodies {
   private readonly upgraded: Record<ContentEncoding, number>;
   private readonly upgradeAfter: number;
   private readonly compress: Compress;
-  private readonly concurrency: number;
-  private active = 0;
-  private readonly waiting: Array<() => void> = [];
   /** Compressions made (first and upgrades), and bodies answered from the store (for tests and benchmarks). */
   readonly counts = { compressed: 0, upgraded: 0, reused: 0 };
 
@@ -57,7 +52,6 @@ export class CompressedBodies {
     this.upgraded = options.upgraded ?? { br: 4, gzip: 6 };
     this.upgradeAfter = options.upgradeAfter ?? 2;
     this.compress = options.compress ?? encodeBodyAsync;
-    this.concurrency = options.concurrency ?? 1;
   }
 
   get size(): number {
@@ -80,7 +74,7 @@ export class CompressedBodies {
       return running;
     }
     this.counts.compressed++;
-    running = this.run(body, encoding, this.first[encoding]).then(
+    running = this.compress(body, encoding, this.first[encoding]).then(
       (encoded) => {
         this.running.delete(key);
         this.done.set(key, { bytes: encoded, uses: 0, upgrading: false });
@@ -95,15 +89,11 @@ export class CompressedBodies {
     return running;
   }
 
-  /**
-   * Compresses the body again at the better level, and replaces the entry's bytes if it is still kept;
-   * not while a compression runs (a later use tries again): first compressions keep the pool.
-   */
+  /** Compresses the body again at the better level, and replaces the entry's bytes if it is still kept. */
   private upgrade(key: string, entry: Entry, body: Buffer, encoding: ContentEncoding): void {
-    if (this.active >= this.concurrency) return;
     entry.upgrading = true;
     this.counts.upgraded++;
-    this.run(body, encoding, this.upgraded[encoding]).then(
+    this.compress(body, encoding, this.upgraded[encoding]).then(
       (better) => {
         if (this.done.peek(key) !== entry || better.length >= entry.bytes.length) return;
         this.done.grow(key, entry, better.length - entry.bytes.length); // it shrinks
@@ -111,29 +101,5 @@ export class CompressedBodies {
       },
       () => undefined, // the cheap bytes stay; no second try
     );
-  }
-
-
-  /**
-   * One compression at a time by default: on 2 cores, zlib's four pool threads compressing at once
-   * took the CPU from the event loop (bench/search/tail.mjs: with one pool thread, event-loop stalls
-   * over 4 ms fell from 175–205 to 47–77 per 10 s at 250 req/s, docs/decisions/0026).
-   */
-  private run(body: Buffer, encoding: ContentEncoding, level: number): Promise<Buffer> {
-    const go = (): Promise<Buffer> => {
-      const made = this.compress(body, encoding, level);
-      const release = () => {
-        const next = this.waiting.shift();
-        if (next) next();
-        else this.active--;
-      };
-      made.then(release, release);
-      return made;
-    };
-    if (this.active < this.concurrency) {
-      this.active++;
-      return go();
-    }
-    return new Promise<void>((resolve) => this.waiting.push(resolve)).then(go);
   }
 }

@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { brotliCompress, brotliDecompress, constants, gunzip, gzip } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -24,8 +24,6 @@ const GZIP_LEVEL = 6;
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-const unbrotliAsync = promisify(brotliDecompress);
-const gunzipAsync = promisify(gunzip);
 
 export async function registerCompression(fastify: FastifyInstance): Promise<void> {
   await fastify.register(fastifyCompress, {
@@ -73,24 +71,16 @@ export function encodeBodyAsync(body: Buffer, encoding: ContentEncoding, level =
   return encoding === 'br' ? brotliAsync(body, brotliOptions(level, body)) : gzipAsync(body, { level });
 }
 
-/** A body made by encodeBodyAsync, decompressed (off the event loop). */
-export function decodeBodyAsync(body: Buffer, encoding: ContentEncoding): Promise<Buffer> {
-  return encoding === 'br' ? unbrotliAsync(body) : gunzipAsync(body);
-}
-
-/** A body's bytes, or its length and how to get them back (a cached list page lets its JSON go once compressed). */
-export type Negotiable = Buffer | { length: number; plain: () => Promise<Buffer> };
-
 /**
- * The bytes to answer this request with: the body as `encode` compresses it in the encoding the
- * client prefers, or as it is when the client accepts neither or it is too small to gain; with Vary and
+ * The bytes to answer this request with: `bytes` as `encode` compresses them in the encoding the
+ * client prefers, or as they are when it accepts neither or they are too small to gain; with Vary and
  * Content-Encoding to match. Every body we compress ourselves is sent through here (@fastify/compress
  * leaves a response with Content-Encoding alone): static bodies, cached list pages, rendered pages.
  */
-export async function negotiate(reply: FastifyReply, body: Negotiable, encode: (encoding: ContentEncoding) => Promise<Buffer>): Promise<Buffer> {
+export async function negotiate(reply: FastifyReply, bytes: Buffer, encode: (encoding: ContentEncoding) => Promise<Buffer>): Promise<Buffer> {
   void reply.header('Vary', 'Accept-Encoding');
-  const encoding = body.length >= COMPRESS_THRESHOLD_BYTES ? preferredEncoding(reply.request.headers['accept-encoding']) : null;
-  if (!encoding) return Buffer.isBuffer(body) ? body : body.plain();
+  const encoding = bytes.length >= COMPRESS_THRESHOLD_BYTES ? preferredEncoding(reply.request.headers['accept-encoding']) : null;
+  if (!encoding) return bytes;
   const encoded = await encode(encoding);
   void reply.header('Content-Encoding', encoding);
   return encoded;

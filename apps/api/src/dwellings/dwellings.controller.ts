@@ -32,7 +32,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 function sendPage(reply: FastifyReply, dwellings: DwellingsService, page: ListPage): Promise<Buffer> {
   reply.header('x-cache', page.cache);
   if (page.source) reply.header('x-list-source', page.source);
-  return negotiate(reply, { length: page.bytes, plain: () => dwellings.plainBody(page) }, (encoding) => dwellings.encodedBody(page, encoding));
+  return negotiate(reply, page.body, (encoding) => dwellings.encodedBody(page, encoding));
 }
 
 /** The areas list's bytes, ETag and compressed forms: made once per list (CitiesService keeps one for 5 minutes). */

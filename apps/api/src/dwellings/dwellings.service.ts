@@ -2,7 +2,7 @@ import { HttpException, Injectable, Logger } from '@nestjs/common';
 import { apiError, type DwellingDetail, type DwellingListResponse, type LatestQuery, type SearchQuery } from '@husly/contracts';
 import { DWELLING_FACT_KEYS, DWELLING_STATUS, fairRentHint, rentedListedSince, sizeBandOf, type FairRentComparables } from '@husly/domain';
 import { CompressedBodies } from '../common/compressed-bodies';
-import { decodeBodyAsync, encodedOnce, type ContentEncoding } from '../common/compression';
+import { encodedOnce, type ContentEncoding } from '../common/compression';
 import { Clock } from '../infra/clock/clock';
 import { Prisma } from '../infra/prisma/generated/client';
 import { PrismaService } from '../infra/prisma/prisma.service';
@@ -12,7 +12,7 @@ import { DwellingListMemory } from './dwelling-list.memory';
 import { COUNT_CAP, dwellingListStatement, type ListFilter } from './dwelling-list.query';
 import { DwellingListReader } from './dwelling-list.reader';
 import { mediaUrl, toListItem } from './list-items';
-import { ListPageCache, ListVersionReader, type CachedPage } from './list-page-cache';
+import { ListPageCache, ListVersionReader } from './list-page-cache';
 import { PageCursors } from './page-cursors';
 
 /** The front page's total of vacant dwellings is an exact count, refreshed at most this often. */
@@ -31,13 +31,7 @@ export type Viewer = { userId: number } | null;
  * cache, and on a miss whether the in-memory snapshot or the database answered.
  */
 export interface ListPage {
-  /**
-   * The JSON body; absent on a cache hit once the cached page keeps only its compressed form
-   * (plainBody makes it again from that).
-   */
-  body?: Buffer;
-  /** The JSON body's length in bytes. */
-  bytes: number;
+  body: Buffer;
   cache: 'hit' | 'miss';
   source?: 'memory' | 'database';
   /**
@@ -45,11 +39,13 @@ export interface ListPage {
    * promise, so that requests arriving while it is compressed wait for that one compression.
    */
   encoded: Map<ContentEncoding, Promise<Buffer>>;
-  /** The page cache's record of this page, when it is cached. */
-  cached?: CachedPage;
 }
 
 type ListMeta = DwellingListResponse['meta'];
+const DATA_OPEN = Buffer.from('{"data":[');
+const COMMA = Buffer.from(',');
+const META_OPEN = Buffer.from('],"meta":');
+const CLOSE = Buffer.from('}');
 
 @Injectable()
 export class DwellingsService {
@@ -81,11 +77,6 @@ export class DwellingsService {
     return viewer !== null && (await this.access.isSubscriber(viewer.userId, this.clock.now()));
   }
 
-  /** Cached list pages, and how many of them still hold their JSON body (tests). */
-  get pageCache(): Readonly<{ pages: number; jsonBodies: number }> {
-    return { pages: this.pages.size, jsonBodies: this.pages.jsonBodies };
-  }
-
   /** List bodies compressed (first compressions), compressed again at the better level, and answered from the store. */
   get compression(): Readonly<{ compressed: number; upgraded: number; reused: number }> {
     return this.compressed.counts;
@@ -96,29 +87,7 @@ export class DwellingsService {
    * compressed wait for it), and not again for a page rebuilt with the same bytes.
    */
   encodedBody(page: ListPage, encoding: ContentEncoding): Promise<Buffer> {
-    return encodedOnce(page.encoded, encoding, () => {
-      const made = page.body ? this.compressed.encode(page.body, encoding) : this.plainBody(page).then((body) => this.compressed.encode(body, encoding));
-      // The cached page keeps its compressed bytes (a sixth of the JSON) and lets the JSON go, young:
-      // 85 KB kept 5 s per page grew V8's external memory by ~25 MB/s at 500 req/s, and each 64 MB
-      // of that started a mark-compact (docs/decisions/0026, issue 16's list tail).
-      void made.then(
-        () => {
-          if (page.cached) page.cached.body = undefined;
-        },
-        () => undefined,
-      );
-      return made;
-    });
-  }
-
-  /** The page's JSON body: as built, or decompressed from the compressed form its cached page kept. */
-  async plainBody(page: ListPage): Promise<Buffer> {
-    if (page.body) return page.body;
-    for (const [encoding, encoded] of page.encoded) {
-      const bytes = await encoded.catch(() => null);
-      if (bytes) return decodeBodyAsync(bytes, encoding);
-    }
-    throw new Error('list page: neither its body nor a compressed form is kept');
+    return encodedOnce(page.encoded, encoding, () => this.compressed.encode(page.body, encoding));
   }
 
   /** /search: q names a city (the controller requires it); an unknown q is an empty list (200) with the nearest places. */
@@ -130,8 +99,7 @@ export class DwellingsService {
         // Names no place we list: say so, with the places nearest to what was typed.
         const suggestions = await this.cities.nearest(query.q);
         const empty: DwellingListResponse = { data: [], meta: { total: 0, start: query.start, pageSize: query.pageSize, capped: false, suggestions } };
-        const body = Buffer.from(JSON.stringify(empty));
-        return { body, bytes: body.length, cache: 'miss', encoded: new Map() };
+        return { body: Buffer.from(JSON.stringify(empty)), cache: 'miss', encoded: new Map() };
       }
     }
     return this.cachedList({ ...this.filterOf(query), cityId: place?.id }, query, viewer);
@@ -294,24 +262,30 @@ export class DwellingsService {
     const cached = this.pages.get(key, now);
     // Memory answers only at the current version, so it needs the version even without a cached page.
     const current = cached || this.memory.enabled ? await this.currentVersion() : undefined;
-    if (cached && cached.version === current && (cached.body || cached.encoded?.size)) {
+    if (cached && cached.version === current) {
       cached.encoded ??= new Map();
-      return { body: cached.body, bytes: cached.bytes, cache: 'hit', encoded: cached.encoded, cached };
+      return { body: cached.body, cache: 'hit', encoded: cached.encoded };
     }
 
     let body: Buffer;
     let version: string;
     let source: ListPage['source'];
-    const metaJson = async (count: { total: number; capped: boolean }) =>
-      JSON.stringify(await metaOf({ total: count.total, start: page.start, pageSize: page.pageSize, capped: count.capped }));
-    let remembered = current === undefined ? null : await this.memory.page(filter, page.start, page.pageSize, subscribed, current, metaJson);
+    let remembered = current === undefined ? null : await this.memory.page(filter, page.start, page.pageSize, subscribed, current);
     if (!remembered && current !== undefined && filter.sort !== undefined && filter.cityId !== undefined) {
       // A sorted list is a sort of the whole city in SQL (~400 ms at 1M dwellings, docs/decisions/0013):
       // wait for the snapshot the commit started loading (~5 s at 1M, ms at the demo's size) instead.
-      remembered = await this.memory.pageWhenLoaded(filter, page.start, page.pageSize, subscribed, current, metaJson, SORTED_WAIT_MS);
+      remembered = await this.memory.pageWhenLoaded(filter, page.start, page.pageSize, subscribed, current, SORTED_WAIT_MS);
     }
     if (remembered) {
-      body = remembered.body;
+      const meta = await metaOf({ total: remembered.total, start: page.start, pageSize: page.pageSize, capped: remembered.capped });
+      // The same bytes as JSON.stringify({ data, meta }), from the items' own serialized JSON.
+      const parts: Buffer[] = [DATA_OPEN];
+      for (let i = 0; i < remembered.items.length; i++) {
+        if (i > 0) parts.push(COMMA);
+        parts.push(remembered.items[i]);
+      }
+      parts.push(META_OPEN, Buffer.from(JSON.stringify(meta)), CLOSE);
+      body = Buffer.concat(parts);
       version = remembered.version;
       source = 'memory';
     } else {
@@ -323,9 +297,8 @@ export class DwellingsService {
     // A slower read of an older version must not replace a newer page.
     const stored = this.pages.get(key, now);
     const encoded = new Map<ContentEncoding, Promise<Buffer>>();
-    let cachedPage: CachedPage | undefined;
-    if (!stored || BigInt(stored.version) <= BigInt(version)) this.pages.set(key, (cachedPage = { version, body, bytes: body.length, at: now, encoded }));
-    return { body, bytes: body.length, cache: 'miss', source, encoded, cached: cachedPage };
+    if (!stored || BigInt(stored.version) <= BigInt(version)) this.pages.set(key, { version, body, at: now, encoded });
+    return { body, cache: 'miss', source, encoded };
   }
 
   private async currentVersion(): Promise<string | undefined> {

@@ -12,13 +12,7 @@ import type { ContentEncoding } from '../common/compression';
  */
 export interface CachedPage {
   version: string;
-  /**
-   * The JSON body, until the page has a compressed form: then only that is kept, and the rare client
-   * asking for the JSON (or another encoding) gets it decompressed from that (docs/decisions/0026).
-   */
-  body?: Buffer;
-  /** The JSON body's length (what the cache's bound counts). */
-  bytes: number;
+  body: Buffer;
   /** Clock time the page was read at. */
   at: number;
   /**
@@ -37,18 +31,11 @@ export class ListPageCache {
     maxEntries = 5_000,
     maxBytes = 64 * 1024 * 1024,
   ) {
-    this.pages = new BoundedLru((page) => page.bytes, maxEntries, maxBytes);
+    this.pages = new BoundedLru((page) => page.body.length, maxEntries, maxBytes);
   }
 
   get size(): number {
     return this.pages.size;
-  }
-
-  /** Pages that still hold their JSON body (tests). */
-  get jsonBodies(): number {
-    let n = 0;
-    for (const page of this.pages.values()) if (page.body) n++;
-    return n;
   }
 
   get(key: string, now: number): CachedPage | undefined {
