@@ -2,6 +2,7 @@
 // epoch, as the load generator stamps its requests), every GC pause V8 reports and every stall of the
 // event loop longer than STALL_MS, and writes them to TAIL_PROBE_OUT as JSON when the process exits.
 // Diagnostics only: never part of the API's start.
+/* eslint-disable @typescript-eslint/no-require-imports -- node --require loads CommonJS only */
 const { PerformanceObserver, performance } = require('node:perf_hooks');
 const { writeFileSync } = require('node:fs');
 
