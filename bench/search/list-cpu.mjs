@@ -12,41 +12,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { BENCH_URL, productionEnv, warmMemory } from '../shared/bench-database.mjs';
+import { productionEnv, warmMemory } from '../shared/bench-database.mjs';
 import { freePort, start, stopAll, waitFor } from '../shared/processes.mjs';
+import { loadPlaces, requestPicker, seededRandom } from './requests.mjs';
 
 const [mainJs = 'dist/api/apps/api/src/main.js', requests] = process.argv.slice(2);
 const N = Number(requests) || 8000;
 
-let seed = 42;
-const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-const db = new pg.Client({ connectionString: BENCH_URL });
-await db.connect();
-const { rows: places } = await db.query(`SELECT c.slug, c.label, count(d.id)::int AS n, (SELECT min(zip) FROM postal_codes p WHERE p.city_id = c.id) AS zip
-  FROM cities c JOIN dwellings d ON d.city_id = c.id WHERE c.active GROUP BY c.id ORDER BY n DESC`);
-await db.end();
-const total = places.reduce((s, p) => s + p.n, 0);
-const pick = () => {
-  let r = random() * total;
-  for (const p of places) if ((r -= p.n) < 0) return p;
-  return places[0];
-};
-const maybe = (chance, values) => (random() < chance ? values[Math.floor(random() * values.length)] : undefined);
-const paths = [];
-for (let i = 0; i < N; i++) {
-  const place = pick();
-  const params = new URLSearchParams();
-  const filters = [['rent', maybe(0.5, [5000, 6000, 7000, 8000, 9000, 10000, 12000])], ['rooms', maybe(0.4, [2, 3, 4])], ['size', maybe(0.3, [40, 50, 60, 80, 100])], ['start', maybe(0.1, [150, 300])]];
-  for (const [name, value] of filters) if (value) params.set(name, value);
-  if (random() < 0.5) {
-    params.set('q', [place.label, place.slug, place.zip].filter(Boolean)[Math.floor(random() * 3)] ?? place.slug);
-    paths.push(`/api/dwellings/search?${params}`);
-  } else {
-    const qs = params.toString();
-    paths.push(`/api/dwellings/area/${place.slug}${qs ? `?${qs}` : ''}`);
-  }
-}
+// The same seeded sequence as tail.mjs --sequence: bench:search's mix of cities and filters.
+const nextPath = requestPicker(await loadPlaces(), seededRandom(42));
+const paths = Array.from({ length: N }, nextPath);
 
 const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'husly-list-cpu-'));
