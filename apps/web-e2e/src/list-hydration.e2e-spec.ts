@@ -44,10 +44,20 @@ describe('list pages: what hydrates with the page, and what later (docs/decision
     // The boligagent bar would cover the cards a slow run taps (boligagent.e2e-spec.ts covers it).
     await page.addInitScript(() => window.sessionStorage.setItem('bn.agentModal.session', '1'));
     await page.addInitScript(() => {
-      const w = window as unknown as { __shifts: number };
+      const w = window as unknown as { __shifts: number; __shifted: string[] };
       w.__shifts = 0;
+      w.__shifted = [];
+      type Shift = PerformanceEntry & { value: number; sources: Array<{ node?: Element; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> };
       new PerformanceObserver((entries) => {
-        for (const entry of entries.getEntries() as Array<PerformanceEntry & { value: number }>) w.__shifts += entry.value;
+        for (const entry of entries.getEntries() as Shift[]) {
+          w.__shifts += entry.value;
+          for (const source of entry.sources) {
+            const node = source.node;
+            const name = node ? `${node.nodeName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${String(node.className || '').split(' ')[0]}` : '?';
+            const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+            w.__shifted.push(`${entry.value.toFixed(6)} at ${Math.round(entry.startTime)} ms, scrollY ${window.scrollY}: ${name} ${rect(source.previousRect)} -> ${rect(source.currentRect)}`);
+          }
+        }
       }).observe({ type: 'layout-shift', buffered: true });
       // Every node of the server's list, marked before any script runs: hydration must keep them.
       document.addEventListener('readystatechange', () => {
@@ -72,7 +82,12 @@ describe('list pages: what hydrates with the page, and what later (docs/decision
       await page.evaluate((top) => window.scrollTo(0, top), y);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     }
-    expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBe(0);
+    const shifts = await page.evaluate(() => {
+      const w = window as unknown as { __shifts: number; __shifted: string[] };
+      return { total: w.__shifts, sources: w.__shifted };
+    });
+    // The sources name what moved, so a failure says where to look.
+    expect(shifts).toEqual({ total: 0, sources: [] });
     const kept = await page.evaluate(() =>
       [...document.querySelectorAll('#root main ul[aria-label] a, #root main ul[aria-label] button, #root footer a')].every((node) => (node as unknown as { __server?: boolean }).__server),
     );
