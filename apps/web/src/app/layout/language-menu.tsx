@@ -19,6 +19,8 @@ export function LanguageMenu() {
   const { pathname, search, hash } = useLocation();
   return (
     <Dropdown
+      className={styles.languageSlot}
+      toggleClassName={`${styles.slotToggle} ${styles.languageToggle}`}
       // Contains the visible "DA"/"EN", so a voice user who says what they see hits it (WCAG 2.5.3).
       ariaLabel={t('header.languageMenuLabel', { code: language.toUpperCase(), language: t(`languages.${language}`) })}
       label={

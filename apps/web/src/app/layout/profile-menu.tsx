@@ -26,14 +26,14 @@ export function ProfileMenu() {
 
   if (session.status === 'user') {
     return (
-      <Dropdown key="user" ariaLabel={`${t('accounts.menu.label')}: ${session.user.name}`} label={<UserAvatar user={session.user} />}>
+      <Dropdown key="user" className={styles.profileSlot} toggleClassName={styles.slotToggle} ariaLabel={`${t('accounts.menu.label')}: ${session.user.name}`} label={<UserAvatar user={session.user} />}>
         <UserMenuItems user={session.user} itemClassName={styles.menuItem} />
       </Dropdown>
     );
   }
 
   return (
-    <Dropdown key="guest" ariaLabel={t('header.profileMenu')} label={<PersonIcon />}>
+    <Dropdown key="guest" className={styles.profileSlot} toggleClassName={styles.slotToggle} ariaLabel={t('header.profileMenu')} label={<PersonIcon />}>
       <div className={styles.guest}>
         <p className={styles.guestIntro}>{t('header.guestIntro')}</p>
         <LoginForm compact />

@@ -27,6 +27,7 @@ export function RootLayout() {
       {/* First, as GOV.UK places its cookie banner: a keyboard or screen reader user meets the
           question before the page, and the browser paints it (fixed at the bottom) as soon as it
           has parsed the top of a long list page, not after its 150 cards. */}
+      {/* Followed by the skip link: the banner shows once what follows it is parsed (privacy.module.css). */}
       <CookieBanner />
       <a className={styles.skip} href="#main">
         {t('common.skipToContent')}

@@ -6,6 +6,8 @@ export interface DropdownProps {
   label: ReactNode;
   /** Accessible name of the toggle when `label` is an icon or a short code. */
   ariaLabel?: string;
+  /** Of the <details>, for the place a layout gives it. */
+  className?: string;
   toggleClassName?: string;
   align?: 'start' | 'end';
   children: ReactNode;
@@ -15,7 +17,7 @@ export interface DropdownProps {
  * A <details> menu: opens without JavaScript (server-rendered pages too); with it, closes on
  * Escape, on a click outside and after a link inside is followed.
  */
-export function Dropdown({ label, ariaLabel, toggleClassName, align = 'end', children }: DropdownProps) {
+export function Dropdown({ label, ariaLabel, className, toggleClassName, align = 'end', children }: DropdownProps) {
   const ref = useRef<HTMLDetailsElement>(null);
 
   useEffect(() => {
@@ -43,7 +45,7 @@ export function Dropdown({ label, ariaLabel, toggleClassName, align = 'end', chi
   };
 
   return (
-    <details ref={ref} className={styles.dropdown}>
+    <details ref={ref} className={`${styles.dropdown} ${className ?? ''}`}>
       <summary className={`${styles.toggle} ${toggleClassName ?? ''}`} aria-label={ariaLabel}>
         {label}
       </summary>
