@@ -114,4 +114,34 @@ describe('list pages: what hydrates with the page, and what later (docs/decision
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it.each(['/koebenhavn', '/search?q=aarhus'])('%s hydrates its first three cards with the page, the rest after it in slices that yield to the browser', async (path) => {
+    const page = await browser.newPage({ viewport: PHONE });
+    // Between React's tasks the browser runs this one, again and again: how many of the list's cards
+    // React has taken over (a fiber on the <li>), each time that changes. A page re-rendering around a
+    // list not yet hydrated makes React take all its cards in one task, never yielding in between.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __seen: number[] };
+      w.__seen = [];
+      let fiber: string | undefined;
+      const look = () => {
+        const items = document.querySelectorAll('main ul[aria-label] > li');
+        fiber ??= items.length ? Object.keys(items[0]).find((key) => key.startsWith('__reactFiber')) : undefined;
+        let hydrated = 0;
+        if (fiber) for (const li of items) if (fiber in li) hydrated++;
+        if (hydrated !== w.__seen.at(-1)) w.__seen.push(hydrated);
+        if (items.length === 0 || hydrated < items.length) setTimeout(look, 0);
+      };
+      look();
+    });
+    await page.goto(`${baseUrl}${path}`);
+    const cards = await page.locator('main ul[aria-label="Boliger"] > li').count();
+    expect(cards).toBeGreaterThan(12);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __seen: number[] }).__seen.at(-1)), { timeout: 30_000 }).toBe(cards);
+    const seen = await page.evaluate(() => (window as unknown as { __seen: number[] }).__seen);
+    expect(seen).toContain(HYDRATED_WITH_THE_PAGE);
+    // The last boundary's cards (past FIRST_HYDRATED_CARDS) taken over in more than one slice.
+    expect(seen.filter((count) => count > 12 && count < cards).length, `cards hydrated as seen between React's tasks: ${seen.join(', ')}`).toBeGreaterThan(0);
+    await page.close();
+  });
 });

@@ -111,6 +111,18 @@ function Results({ outcome, search }: { outcome: SearchOutcome; search: SearchPa
   );
 }
 
+/**
+ * What a search does besides showing its results: widen a logged-in user's agent, remember a
+ * visitor's search. A component of its own because it reads the session, which becomes known after
+ * hydration: the page re-rendering then would reach its results before React has hydrated them, and
+ * React would take every card at once, in one long task, instead of in slices (ADR 0027).
+ */
+function SearchEffects(search: { area?: string; rent?: number; rooms?: number; size?: number }) {
+  useBoligagentAutoAdjust(search);
+  useRememberedSearch(search);
+  return null;
+}
+
 /** Section 2, /search: heading, summary, results between two boligagent blocks, forrige/næste. */
 export function SearchPage() {
   const { t } = useTranslation();
@@ -121,8 +133,6 @@ export function SearchPage() {
   // The place q names, by the same rule as the API (libs/domain, one index per city list), matched by the loader.
   const city = named ?? undefined;
   const place = city?.label ?? search?.q ?? '';
-  useBoligagentAutoAdjust({ area: city?.slug, rent: search?.rent, rooms: search?.rooms, size: search?.size });
-  useRememberedSearch({ area: city?.slug, rent: search?.rent, rooms: search?.rooms, size: search?.size });
   // Never the raw input as a place: a q the city list cannot name is titled as such.
   const noPlaceKnown = search !== null && named === null;
   usePageTitle(search ? (noPlaceKnown ? t('searchResults.noPlaceHeading') : searchPageTitle(place, language)) : t('search.pageHeading'));
@@ -152,6 +162,7 @@ export function SearchPage() {
   const filters = <FilterPanel hidden={{ q: search.q }} />;
   return (
     <section className="page">
+      <SearchEffects {...agent} />
       <Suspense
         fallback={
           <>
