@@ -58,7 +58,7 @@ describe('a page painted from part of its HTML: nothing drawn moves when the res
           !/^rgba\(.*, 0\)$|^transparent$/.test(style.backgroundColor) ||
           style.backgroundImage !== 'none' ||
           style.boxShadow !== 'none' ||
-          ['Top', 'Right', 'Bottom', 'Left'].some((side) => style.getPropertyValue(`border-${side.toLowerCase()}-style`) !== 'none' && parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0);
+          ['top', 'right', 'bottom', 'left'].some((side) => style.getPropertyValue(`border-${side}-style`) !== 'none' && parseFloat(style.getPropertyValue(`border-${side}-width`)) > 0);
         // Every element's place, in document order: a cut's elements are the whole body's first ones.
         const places = (): Placed[] =>
           [...document.body.querySelectorAll('*')].map((node) => {

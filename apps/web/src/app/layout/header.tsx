@@ -19,7 +19,7 @@ export function Header({ showSearch }: { showSearch: boolean }) {
         </Link>
         {showSearch && (
           <div className={styles.search}>
-            <SearchForm variant="header" />
+            <SearchForm />
           </div>
         )}
         <div className={styles.actions}>

@@ -26,8 +26,8 @@ export function RootLayout() {
     <div className={styles.shell}>
       {/* First, as GOV.UK places its cookie banner: a keyboard or screen reader user meets the
           question before the page, and the browser paints it (fixed at the bottom) as soon as it
-          has parsed the top of a long list page, not after its 150 cards. */}
-      {/* Followed by the skip link: the banner shows once what follows it is parsed (privacy.module.css). */}
+          has parsed the top of a long list page, not after its 150 cards. It shows once what
+          follows it, the skip link, is parsed (privacy.module.css). */}
       <CookieBanner />
       <a className={styles.skip} href="#main">
         {t('common.skipToContent')}

@@ -3,7 +3,7 @@ import { Await, Link, useLoaderData, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
 import { formatDkk, searchCanonicalPath, searchPageTitle, showResultsHeading } from '@husly/domain';
 import { BoligagentSignupBlock } from '../../features/boligagent/BoligagentSignupBlock';
-import { useBoligagentAutoAdjust } from '../../features/boligagent/use-boligagent-auto-adjust';
+import { useBoligagentAutoAdjust, type AutoAdjustSearch } from '../../features/boligagent/use-boligagent-auto-adjust';
 import { DwellingList } from '../../features/dwellings/components/dwelling-list';
 import { Pagination, withStart } from '../../features/dwellings/components/pagination';
 import { useRememberedSearch } from '../../features/privacy/visitor-cookies';
@@ -117,7 +117,7 @@ function Results({ outcome, search }: { outcome: SearchOutcome; search: SearchPa
  * hydration: the page re-rendering then would reach its results before React has hydrated them, and
  * React would take every card at once, in one long task, instead of in slices (ADR 0027).
  */
-function SearchEffects(search: { area?: string; rent?: number; rooms?: number; size?: number }) {
+function SearchEffects(search: AutoAdjustSearch) {
   useBoligagentAutoAdjust(search);
   useRememberedSearch(search);
   return null;

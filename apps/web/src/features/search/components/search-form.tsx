@@ -6,15 +6,11 @@ import { useSite } from '../../../lib/site-context';
 import { searchHref } from '../search-href';
 import styles from './search-form.module.css';
 
-export interface SearchFormProps {
-  variant?: 'header' | 'hero';
-}
-
 /**
  * The place search. Until the results page exists it only navigates to /search?q=…;
  * a query under two characters does not search and says so in the placeholder.
  */
-export function SearchForm({ variant = 'header' }: SearchFormProps) {
+export function SearchForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -36,7 +32,7 @@ export function SearchForm({ variant = 'header' }: SearchFormProps) {
   };
 
   return (
-    <form role="search" aria-label={t('search.landmark')} className={`${styles.form} ${styles[variant]}`} onSubmit={submit} action="/search">
+    <form role="search" aria-label={t('search.landmark')} className={styles.form} onSubmit={submit} action="/search">
       <label htmlFor={inputId} className="visually-hidden">
         {t('search.label')}
       </label>
