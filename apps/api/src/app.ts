@@ -30,7 +30,7 @@ export async function createApp(config: AppConfig, database: DatabaseHandle, opt
   // Everything under /api, except the few root files crawlers and <img> tags ask for.
   app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt', 'media/{*path}', 'i.gif'] });
   const fastify = app.getHttpAdapter().getInstance();
-  await registerSecurityHeaders(fastify, config);
+  registerSecurityHeaders(fastify, config);
   // Before any route: @fastify/compress hooks each route as it is added.
   await registerCompression(fastify);
   registerFormBodies(fastify);

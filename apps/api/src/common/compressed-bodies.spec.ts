@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { BodyParts } from './body-parts';
 import { CompressedBodies, type Compress } from './compressed-bodies';
 import { encodeBodyAsync, type ContentEncoding } from './compression';
 
@@ -48,6 +49,24 @@ describe('CompressedBodies', () => {
     expect(bodies.counts).toEqual({ compressed: 1, upgraded: 0, reused: 3 });
     // Another encoding is another compression.
     expect(gunzipSync(await bodies.encode(body, 'gzip')).equals(body)).toBe(true);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('takes a body kept in parts as the body its parts make, joined or cut anywhere else', async () => {
+    const { compress, calls } = counting();
+    const bodies = new CompressedBodies(1024 * 1024, { ...noUpgrade, compress });
+    const body = listBody(4);
+    const cut = (at: number[]) => new BodyParts([0, ...at].map((from, i) => body.subarray(from, [...at, body.length][i])));
+    const inParts = await bodies.encode(cut([1, 500, 501, 9_000]), 'br');
+    expect(brotliDecompressSync(inParts).equals(body)).toBe(true);
+    expect(await bodies.encode(body, 'br')).toBe(inParts);
+    expect(await bodies.encode(cut([7]), 'br')).toBe(inParts);
+    expect(calls).toHaveLength(1);
+    // The same parts with one byte changed are another body.
+    const changed = Buffer.from(body);
+    changed[42] ^= 1;
+    const other = await bodies.encode(new BodyParts([changed.subarray(0, 100), changed.subarray(100)]), 'br');
+    expect(brotliDecompressSync(other).equals(changed)).toBe(true);
     expect(calls).toHaveLength(2);
   });
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { BodyParts, bodyBytes } from './body-parts';
 import { BoundedLru } from './bounded-lru';
 import { encodeBodyAsync, type ContentEncoding } from './compression';
 
@@ -59,8 +60,8 @@ export class CompressedBodies {
   }
 
   /** The body compressed in `encoding`: the stored bytes when an identical body was compressed before. */
-  encode(body: Buffer, encoding: ContentEncoding): Promise<Buffer> {
-    const key = `${encoding}:${body.length}:${createHash('sha256').update(body).digest('base64')}`;
+  encode(body: Buffer | BodyParts, encoding: ContentEncoding): Promise<Buffer> {
+    const key = `${encoding}:${body.length}:${digest(body)}`;
     const stored = this.done.peek(key);
     if (stored) {
       this.done.touch(key);
@@ -74,7 +75,7 @@ export class CompressedBodies {
       return running;
     }
     this.counts.compressed++;
-    running = this.compress(body, encoding, this.first[encoding]).then(
+    running = this.compress(bodyBytes(body), encoding, this.first[encoding]).then(
       (encoded) => {
         this.running.delete(key);
         this.done.set(key, { bytes: encoded, uses: 0, upgrading: false });
@@ -90,10 +91,10 @@ export class CompressedBodies {
   }
 
   /** Compresses the body again at the better level, and replaces the entry's bytes if it is still kept. */
-  private upgrade(key: string, entry: Entry, body: Buffer, encoding: ContentEncoding): void {
+  private upgrade(key: string, entry: Entry, body: Buffer | BodyParts, encoding: ContentEncoding): void {
     entry.upgrading = true;
     this.counts.upgraded++;
-    this.compress(body, encoding, this.upgraded[encoding]).then(
+    this.compress(bodyBytes(body), encoding, this.upgraded[encoding]).then(
       (better) => {
         if (this.done.peek(key) !== entry || better.length >= entry.bytes.length) return;
         this.done.grow(key, entry, better.length - entry.bytes.length); // it shrinks
@@ -102,4 +103,12 @@ export class CompressedBodies {
       () => undefined, // the cheap bytes stay; no second try
     );
   }
+}
+
+/** SHA-256 of the body's bytes, part by part (the parts are not joined for it). */
+function digest(body: Buffer | BodyParts): string {
+  const hash = createHash('sha256');
+  if (body instanceof BodyParts) for (const part of body.parts) hash.update(part);
+  else hash.update(body);
+  return hash.digest('base64');
 }

@@ -3,6 +3,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { bodyBytes, type BodyParts } from './body-parts';
 
 // Every text response leaves compressed (issue 16: pages sent 690–880 KB where 200–250 KB gzip
 // would do). Three paths, so the work is done once where the bytes repeat:
@@ -72,15 +73,15 @@ export function encodeBodyAsync(body: Buffer, encoding: ContentEncoding, level =
 }
 
 /**
- * The bytes to answer this request with: `bytes` as `encode` compresses them in the encoding the
- * client prefers, or as they are when it accepts neither or they are too small to gain; with Vary and
+ * The bytes to answer this request with: `body` as `encode` compresses it in the encoding the
+ * client prefers, or as it is when it accepts neither or they are too small to gain; with Vary and
  * Content-Encoding to match. Every body we compress ourselves is sent through here (@fastify/compress
  * leaves a response with Content-Encoding alone): static bodies, cached list pages, rendered pages.
  */
-export async function negotiate(reply: FastifyReply, bytes: Buffer, encode: (encoding: ContentEncoding) => Promise<Buffer>): Promise<Buffer> {
+export async function negotiate(reply: FastifyReply, body: Buffer | BodyParts, encode: (encoding: ContentEncoding) => Promise<Buffer>): Promise<Buffer> {
   void reply.header('Vary', 'Accept-Encoding');
-  const encoding = bytes.length >= COMPRESS_THRESHOLD_BYTES ? preferredEncoding(reply.request.headers['accept-encoding']) : null;
-  if (!encoding) return bytes;
+  const encoding = body.length >= COMPRESS_THRESHOLD_BYTES ? preferredEncoding(reply.request.headers['accept-encoding']) : null;
+  if (!encoding) return bodyBytes(body);
   const encoded = await encode(encoding);
   void reply.header('Content-Encoding', encoding);
   return encoded;

@@ -201,7 +201,7 @@ describe('the SPA shell (no server build)', () => {
   it('runs no inline script either', async () => {
     const fastify = Fastify();
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'husly-test-')) });
-    await registerSecurityHeaders(fastify, config);
+    registerSecurityHeaders(fastify, config);
     const web = new WebAppServer(join(workspaceRoot(), 'dist/web'), { publicUrl: config.http.publicUrl, map: config.map });
     await web.register(fastify);
     fastify.setNotFoundHandler((request, reply) => web.serve(request, reply));

@@ -5,7 +5,9 @@ import { TokenService } from '../common/auth/token.service';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createCity, createDwelling, createUser, freeZip } from '../../test/factories';
 import { createScratchDatabase } from '../../test/scratch-database';
+import { searchQuerySchema } from '@husly/contracts';
 import { DwellingListMemory } from './dwelling-list.memory';
+import { DwellingsService } from './dwellings.service';
 
 // Lists from memory (docs/decisions/0004): the same bytes as the list statement, and never behind a
 // commit. Two apps on one database of their own (a write by a test file running alongside would move
@@ -204,5 +206,22 @@ describe('dwelling lists from memory', () => {
       memory.clock.advance(3 * DAY);
       database.clock.advance(3 * DAY);
     }
+  });
+  it("keeps a page from memory as its items' own bytes: a page built again copies none of them (docs/decisions/0031)", async () => {
+    await loaded();
+    const service = memory.app.get(DwellingsService);
+    const query = searchQuerySchema.parse({ rent: '99999' });
+    const first = await service.area(cities[0].slug, query, null);
+    expect(first.source).toBe('memory');
+    const plain = await memory.request('GET', `/api/dwellings/area/${cities[0].slug}?rent=99999`);
+    expect(first.body.bytes().equals(Buffer.from(plain.text))).toBe(true);
+    // Out of the page cache (its 5 s are over) and built again: the same item buffers, not copies.
+    memory.clock.advance(10_000);
+    const again = await service.area(cities[0].slug, query, null);
+    expect(again.cache).toBe('miss');
+    expect(again.body).not.toBe(first.body);
+    const items = first.body.parts.filter((part) => part[0] === 0x7b && part.length > 100); // each item's JSON object
+    expect(items.length).toBeGreaterThan(10);
+    for (const item of items) expect(again.body.parts.includes(item)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { HttpException, Injectable, Logger } from '@nestjs/common';
 import { apiError, type DwellingDetail, type DwellingListResponse, type LatestQuery, type SearchQuery } from '@husly/contracts';
 import { DWELLING_FACT_KEYS, DWELLING_STATUS, fairRentHint, rentedListedSince, sizeBandOf, type FairRentComparables } from '@husly/domain';
+import { BodyParts } from '../common/body-parts';
 import { CompressedBodies } from '../common/compressed-bodies';
 import { encodedOnce, type ContentEncoding } from '../common/compression';
 import { Clock } from '../infra/clock/clock';
@@ -31,7 +32,7 @@ export type Viewer = { userId: number } | null;
  * cache, and on a miss whether the in-memory snapshot or the database answered.
  */
 export interface ListPage {
-  body: Buffer;
+  body: BodyParts;
   cache: 'hit' | 'miss';
   source?: 'memory' | 'database';
   /**
@@ -99,7 +100,7 @@ export class DwellingsService {
         // Names no place we list: say so, with the places nearest to what was typed.
         const suggestions = await this.cities.nearest(query.q);
         const empty: DwellingListResponse = { data: [], meta: { total: 0, start: query.start, pageSize: query.pageSize, capped: false, suggestions } };
-        return { body: Buffer.from(JSON.stringify(empty)), cache: 'miss', encoded: new Map() };
+        return { body: new BodyParts([Buffer.from(JSON.stringify(empty))]), cache: 'miss', encoded: new Map() };
       }
     }
     return this.cachedList({ ...this.filterOf(query), cityId: place?.id }, query, viewer);
@@ -267,7 +268,7 @@ export class DwellingsService {
       return { body: cached.body, cache: 'hit', encoded: cached.encoded };
     }
 
-    let body: Buffer;
+    let body: BodyParts;
     let version: string;
     let source: ListPage['source'];
     let remembered = current === undefined ? null : await this.memory.page(filter, page.start, page.pageSize, subscribed, current);
@@ -278,19 +279,20 @@ export class DwellingsService {
     }
     if (remembered) {
       const meta = await metaOf({ total: remembered.total, start: page.start, pageSize: page.pageSize, capped: remembered.capped });
-      // The same bytes as JSON.stringify({ data, meta }), from the items' own serialized JSON.
+      // The same bytes as JSON.stringify({ data, meta }), from the items' own serialized JSON, not
+      // joined: the items are held by the item cache already (BodyParts).
       const parts: Buffer[] = [DATA_OPEN];
       for (let i = 0; i < remembered.items.length; i++) {
         if (i > 0) parts.push(COMMA);
         parts.push(remembered.items[i]);
       }
       parts.push(META_OPEN, Buffer.from(JSON.stringify(meta)), CLOSE);
-      body = Buffer.concat(parts);
+      body = new BodyParts(parts);
       version = remembered.version;
       source = 'memory';
     } else {
       const read = await this.list(filter, page, subscribed);
-      body = Buffer.from(JSON.stringify({ data: read.response.data, meta: await metaOf(read.response.meta) }));
+      body = new BodyParts([Buffer.from(JSON.stringify({ data: read.response.data, meta: await metaOf(read.response.meta) }))]);
       version = read.version;
       source = 'database';
     }

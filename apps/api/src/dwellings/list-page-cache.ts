@@ -1,3 +1,4 @@
+import type { BodyParts } from '../common/body-parts';
 import { BoundedLru } from '../common/bounded-lru';
 import type { ContentEncoding } from '../common/compression';
 
@@ -8,11 +9,11 @@ import type { ContentEncoding } from '../common/compression';
  * serves it only while that version is still current, and at most `ttlMs` after it was read (the
  * rented cut-off, "now - 14 days", moves with the clock). Bounded in entries and in bytes of body,
  * evicting the least recently used. Bodies are kept as the UTF-8 bytes sent, so a hit costs no
- * serialization and no encoding.
+ * serialization and no encoding; a page from memory as its items' bytes, not joined (BodyParts).
  */
 export interface CachedPage {
   version: string;
-  body: Buffer;
+  body: BodyParts;
   /** Clock time the page was read at. */
   at: number;
   /**
