@@ -16,7 +16,7 @@ import { homeLoader } from './routes/home-route';
 import { notFoundLoader } from './routes/not-found-route';
 import { searchLoader } from './routes/search-route';
 
-const BOLIGAGENT_PAGES = 'src/features/boligagent/BoligagentPages.tsx';
+const BOLIGAGENT_PAGES = 'src/features/boligagent/pages/boligagent-pages.tsx';
 
 export interface RouteDeps {
   areas: AreasStore;

@@ -12,9 +12,8 @@ import { matchRoutes, type RouteObject } from 'react-router';
  */
 const modules = import.meta.glob<Record<string, unknown>>([
   '/src/app/routes/*-page.tsx',
-  '/src/features/{accounts,info,unsubscribe}/pages/*.tsx',
+  '/src/features/{accounts,boligagent,info,unsubscribe}/pages/*.tsx',
   '/src/features/tenant-ad/pages/landlord-ads-page.tsx',
-  '/src/features/boligagent/BoligagentPages.tsx',
 ]);
 
 /** What a lazily loaded route carries in its `handle`: its page module, for the server's preload tags. */

@@ -6,7 +6,7 @@ import { useTranslation } from '../../lib/use-translation';
 import { AlertsArea } from '../../components/ui/alerts';
 import { RetryBoundary } from '../../components/ui/retry-boundary';
 import { SiteAlerts } from '../../features/alerts/site-alerts';
-import { BoligagentNotificationLogger } from '../../features/boligagent/BoligagentNotificationLogger';
+import { BoligagentNotificationLogger } from '../../features/boligagent/components/boligagent-notification-logger';
 import { LastViewedBanner } from '../../features/dwellings/components/last-viewed-banner';
 import { CookieBanner } from '../../features/privacy/cookie-banner';
 import { useCanonicalLinks } from '../../lib/document-head';

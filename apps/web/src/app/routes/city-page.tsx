@@ -1,7 +1,7 @@
 import { Link, useLoaderData, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
 import { breadcrumbJsonLd, itemListJsonLd, searchPageTitle, SITE_NAME } from '@husly/domain';
-import { BoligagentSignupModalSlot } from '../../features/boligagent/BoligagentSignupModalSlot';
+import { BoligagentSignupModalSlot } from '../../features/boligagent/components/boligagent-signup-modal-slot';
 import { ACUTE_HOUSING_URL, cityPageTexts } from '../../features/city/city-content';
 import { DwellingList } from '../../features/dwellings/components/dwelling-list';
 import { Pagination, withStart } from '../../features/dwellings/components/pagination';

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Await, Link, useLoaderData, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
 import { formatDkk, searchCanonicalPath, searchPageTitle, showResultsHeading } from '@husly/domain';
-import { BoligagentSignupBlock } from '../../features/boligagent/BoligagentSignupBlock';
+import { BoligagentSignupBlock } from '../../features/boligagent/components/boligagent-signup-block';
 import { useBoligagentAutoAdjust, type AutoAdjustSearch } from '../../features/boligagent/use-boligagent-auto-adjust';
 import { DwellingList } from '../../features/dwellings/components/dwelling-list';
 import { Pagination, withStart } from '../../features/dwellings/components/pagination';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BoligagentPrefView } from '@husly/contracts';
-import { agentSearchHref } from './BoligagentPanel';
+import { agentSearchHref } from './components/boligagent-panel';
 
 const pref = (over: Partial<BoligagentPrefView>): BoligagentPrefView => ({
   id: 1,

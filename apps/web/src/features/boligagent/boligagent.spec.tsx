@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { AREAS_FIXTURE } from '../../test/areas-fixture';
 import { startApiServer } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
-import { BoligagentSignupBlock } from './BoligagentSignupBlock';
-import { BoligagentTokenPage } from './BoligagentPages';
-import { BoligagentNotificationLogger } from './BoligagentNotificationLogger';
+import { BoligagentSignupBlock } from './components/boligagent-signup-block';
+import { BoligagentTokenPage } from './pages/boligagent-pages';
+import { BoligagentNotificationLogger } from './components/boligagent-notification-logger';
 
 const AGENT = {
   id: 7,

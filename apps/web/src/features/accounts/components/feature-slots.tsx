@@ -4,11 +4,10 @@ import styles from './accounts.module.css';
 
 // The profile tabs other features fill. Each slot renders that feature's component when its file
 // exists, found at build time, so neither side edits the other's files:
-//   BoligAgent tab    features/boligagent/ProfileBoligagentTab.tsx    export ProfileBoligagentTab
-//   Tenant ad tab     features/tenant-ad/ProfileTenantTab.tsx         export ProfileTenantTab
-//   Subscription tab  features/subscriptions/ProfileSubscriptionTab.tsx export ProfileSubscriptionTab
-//   Saved dwellings   features/favourites/profile-favourites-tab.tsx    export ProfileFavouritesTab
-// (kebab-case names such as profile-boligagent-tab.tsx work too.)
+//   BoligAgent tab    features/boligagent/profile-boligagent-tab.tsx        export ProfileBoligagentTab
+//   Tenant ad tab     features/tenant-ad/profile-tenant-tab.tsx             export ProfileTenantTab
+//   Subscription tab  features/subscriptions/profile-subscription-tab.tsx   export ProfileSubscriptionTab
+//   Saved dwellings   features/favourites/profile-favourites-tab.tsx        export ProfileFavouritesTab
 
 type Modules = Record<string, Record<string, unknown>>;
 
@@ -20,10 +19,10 @@ function pick(modules: Modules, exportName: string): ComponentType | null {
   return null;
 }
 
-const BoligagentTab = pick(import.meta.glob('../../boligagent/{ProfileBoligagentTab,profile-boligagent-tab}.tsx', { eager: true }), 'ProfileBoligagentTab');
-const TenantTab = pick(import.meta.glob('../../tenant-ad/{ProfileTenantTab,profile-tenant-tab}.tsx', { eager: true }), 'ProfileTenantTab');
-const FavouritesTab = pick(import.meta.glob('../../favourites/{ProfileFavouritesTab,profile-favourites-tab}.tsx', { eager: true }), 'ProfileFavouritesTab');
-const SubscriptionTab = pick(import.meta.glob('../../subscriptions/{ProfileSubscriptionTab,profile-subscription-tab}.tsx', { eager: true }), 'ProfileSubscriptionTab');
+const BoligagentTab = pick(import.meta.glob('../../boligagent/profile-boligagent-tab.tsx', { eager: true }), 'ProfileBoligagentTab');
+const TenantTab = pick(import.meta.glob('../../tenant-ad/profile-tenant-tab.tsx', { eager: true }), 'ProfileTenantTab');
+const FavouritesTab = pick(import.meta.glob('../../favourites/profile-favourites-tab.tsx', { eager: true }), 'ProfileFavouritesTab');
+const SubscriptionTab = pick(import.meta.glob('../../subscriptions/profile-subscription-tab.tsx', { eager: true }), 'ProfileSubscriptionTab');
 
 function Placeholder({ heading, text }: { heading: string; text: string }) {
   return (

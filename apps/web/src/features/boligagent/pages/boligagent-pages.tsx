@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { useTranslation } from '../../lib/use-translation';
+import { useTranslation } from '../../../lib/use-translation';
 import type { BoligagentView } from '@husly/contracts';
-import { useApi } from '../../lib/api-context';
-import { usePageTitle } from '../../lib/document-head';
-import { boligagentApi, isNotFound } from './boligagent-api';
-import { BoligagentPanel } from './BoligagentPanel';
-import styles from './boligagent.module.css';
+import { useApi } from '../../../lib/api-context';
+import { usePageTitle } from '../../../lib/document-head';
+import { boligagentApi, isNotFound } from '../boligagent-api';
+import { BoligagentPanel } from '../components/boligagent-panel';
+import styles from '../boligagent.module.css';
 
 type Load = { status: 'loading' } | { status: 'ready'; agent: BoligagentView | null; notice?: string } | { status: 'not-found' } | { status: 'failed' };
 

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from '../../lib/use-translation';
+import { useTranslation } from '../../../lib/use-translation';
 import type { BoligagentFrequencyValue, BoligagentPrefView, BoligagentView } from '@husly/contracts';
 import type { BoligagentErrorCode } from '@husly/domain';
-import { useApi } from '../../lib/api-context';
-import { searchHref } from '../search/search-params';
-import { boligagentApi, boligagentErrorCode } from './boligagent-api';
-import styles from './boligagent.module.css';
+import { useApi } from '../../../lib/api-context';
+import { searchHref } from '../../search/search-params';
+import { boligagentApi, boligagentErrorCode } from '../boligagent-api';
+import styles from '../boligagent.module.css';
 
 const FREQUENCIES: BoligagentFrequencyValue[] = ['instant', 'daily', 'weekly'];
 

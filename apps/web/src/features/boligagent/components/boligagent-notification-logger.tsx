@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { useApi } from '../../lib/api-context';
-import { boligagentApi } from './boligagent-api';
+import { useApi } from '../../../lib/api-context';
+import { boligagentApi } from '../boligagent-api';
 
 /**
  * Spec section 7: a page opened with ?user= (a link of a boligagent mail) makes one

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { BOLIGAGENT, COOKIES, readCookie } from '@husly/domain';
-import { useAccount } from '../accounts/use-account';
-import { BoligagentSignupModal } from './BoligagentSignupModal';
-import { BoligagentSignupPrompt } from './BoligagentSignupPrompt';
-import { MODAL_STORAGE, parseShows, shouldShowModal } from './modal-rules';
+import { useAccount } from '../../accounts/use-account';
+import { BoligagentSignupModal } from './boligagent-signup-modal';
+import { BoligagentSignupPrompt } from './boligagent-signup-prompt';
+import { MODAL_STORAGE, parseShows, shouldShowModal } from '../modal-rules';
 
 export interface BoligagentSignupModalSlotProps {
   /** City slug of the city page. */

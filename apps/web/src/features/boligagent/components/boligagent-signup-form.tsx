@@ -1,11 +1,11 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from '../../lib/use-translation';
+import { useTranslation } from '../../../lib/use-translation';
 import type { BoligagentPrefInputBody } from '@husly/contracts';
 import { COOKIES, readCookie, validateBoligagentEmail, type BoligagentErrorCode } from '@husly/domain';
-import { useApi } from '../../lib/api-context';
-import { boligagentApi, boligagentErrorCode } from './boligagent-api';
-import styles from './boligagent.module.css';
+import { useApi } from '../../../lib/api-context';
+import { boligagentApi, boligagentErrorCode } from '../boligagent-api';
+import styles from '../boligagent.module.css';
 
 export type SignupOutcome = 'sent' | 'created';
 

@@ -1,7 +1,7 @@
-import { useTranslation } from '../../lib/use-translation';
-import { useAreas } from '../cities/use-areas';
-import { BoligagentSignupForm } from './BoligagentSignupForm';
-import styles from './boligagent.module.css';
+import { useTranslation } from '../../../lib/use-translation';
+import { useAreas } from '../../cities/use-areas';
+import { BoligagentSignupForm } from './boligagent-signup-form';
+import styles from '../boligagent.module.css';
 
 export interface BoligagentSignupBlockProps {
   /** City slug of the search, when the search names a city. */

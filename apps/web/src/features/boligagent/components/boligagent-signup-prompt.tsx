@@ -1,5 +1,5 @@
-import { useTranslation } from '../../lib/use-translation';
-import styles from './boligagent.module.css';
+import { useTranslation } from '../../../lib/use-translation';
+import styles from '../boligagent.module.css';
 
 /**
  * The boligagent offer on a phone: a slim bar at the bottom (under a tenth of a 360 × 740 screen)

@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/use-translation';
 import type { BoligagentView } from '@husly/contracts';
 import { useApi } from '../../lib/api-context';
 import { boligagentApi } from './boligagent-api';
-import { BoligagentPanel } from './BoligagentPanel';
+import { BoligagentPanel } from './components/boligagent-panel';
 import styles from './boligagent.module.css';
 
 type State = { status: 'loading' } | { status: 'ready'; agent: BoligagentView | null } | { status: 'failed' };

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from '../../lib/use-translation';
+import { useTranslation } from '../../../lib/use-translation';
 import { BOLIGAGENT } from '@husly/domain';
-import { useModalFocus } from '../../components/ui/use-modal-focus';
-import { BoligagentSignupForm } from './BoligagentSignupForm';
-import styles from './boligagent.module.css';
+import { useModalFocus } from '../../../components/ui/use-modal-focus';
+import { BoligagentSignupForm } from './boligagent-signup-form';
+import styles from '../boligagent.module.css';
 
 /** The city page's boligagent signup dialog; closes by itself 5 s after a successful signup (section 9). */
 export function BoligagentSignupModal({ area, label, onClose, onSucceeded }: { area: string; label: string; onClose(): void; onSucceeded?(): void }) {
