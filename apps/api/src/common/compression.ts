@@ -74,7 +74,7 @@ export function encodeBodyAsync(body: Buffer, encoding: ContentEncoding, level =
 
 /**
  * The bytes to answer this request with: `body` as `encode` compresses it in the encoding the
- * client prefers, or as it is when it accepts neither or they are too small to gain; with Vary and
+ * client prefers, or as it is when the client accepts neither or the body is too small to gain; with Vary and
  * Content-Encoding to match. Every body we compress ourselves is sent through here (@fastify/compress
  * leaves a response with Content-Encoding alone): static bodies, cached list pages, rendered pages.
  */
