@@ -3,6 +3,7 @@ import '../../styles/global.css';
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useRevalidator } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
+import { HydrateInSlice } from '../../lib/hydration-slices';
 import { AlertsArea } from '../../components/ui/alerts';
 import { RetryBoundary } from '../../components/ui/retry-boundary';
 import { SiteAlerts } from '../../features/alerts/site-alerts';
@@ -42,9 +43,11 @@ export function RootLayout() {
           <Outlet />
         </RetryBoundary>
       </main>
-      {/* Its own boundary: its hundred-odd links hydrate after the page, in slices, not in its first long task. */}
+      {/* Its own boundary: its hundred-odd links hydrate after the page, in a task of their own (they work as links before). */}
       <Suspense fallback={null}>
-        <Footer />
+        <HydrateInSlice>
+          <Footer />
+        </HydrateInSlice>
       </Suspense>
       <SiteAlerts />
       <ScrollRestoration />

@@ -1,4 +1,5 @@
 import { Component, startTransition, type ErrorInfo, type ReactNode } from 'react';
+import { reportCaughtError } from '../../lib/error-beacon';
 import { ErrorFallback } from './error-fallback';
 
 export interface RetryBoundaryProps {
@@ -32,6 +33,7 @@ export class RetryBoundary extends Component<RetryBoundaryProps, RetryBoundarySt
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('Caught by RetryBoundary', error, info.componentStack);
+    reportCaughtError(error);
   }
 
   override componentDidUpdate(previous: RetryBoundaryProps): void {
