@@ -4,14 +4,6 @@ import { fileURLToPath } from 'node:url';
 
 const fromRoot = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
 const LIBRARY_SOURCE = /[\\/]libs[\\/](domain|contracts)[\\/]src[\\/]/;
-// Longest first: an alias matches a specifier's start.
-const BROWSER_REACT = {
-  'react-dom/client': 'preact/compat/client',
-  'react-dom': 'preact/compat',
-  'react/jsx-runtime': 'preact/jsx-runtime',
-  'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
-  react: 'preact/compat',
-};
 
 // The API process (http://localhost:3000) serves the built app and /api on one origin;
 // in development Vite serves the app on 4200 and forwards /api there.
@@ -22,9 +14,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   resolve: {
     alias: {
-      // The browser runs Preact's React API (preact/compat): react-dom alone was 64 of a landing page's
-      // 140 KB gzip of JavaScript. The server renders with React (docs/decisions/0032).
-      ...(isSsrBuild ? {} : BROWSER_REACT),
       '@husly/domain': fromRoot('libs/domain/src/index.ts'),
       // Before '@husly/contracts', which would otherwise take '@husly/contracts/browser' as a path inside it.
       '@husly/contracts/browser': fromRoot('libs/contracts/src/browser/index.ts'),

@@ -14,7 +14,6 @@ import { lastViewedBannerState } from './features/dwellings/last-viewed';
 import { createApiClient } from './lib/api-client';
 import { applyDefaultHead } from './lib/document-head';
 import { installErrorBeacon } from './lib/error-beacon';
-import { beginHydration, finishHydration } from './lib/hydration-slices';
 import { languageFromHost, loadTranslations } from './lib/i18n';
 import { loadMatchedRoutes, prefetchRoutes } from './lib/lazy-pages';
 
@@ -67,25 +66,21 @@ async function main(): Promise<void> {
   await loadMatchedRoutes(routes, `${window.location.pathname}${window.location.search}`);
   const router = createBrowserRouter(routes);
   prefetchOnIntent(routes);
-  // Errors an error boundary catches ("Øv! Noget gik galt.") never reach window's error event: the
-  // router's boundaries report theirs here, RetryBoundary through the beacon module.
   const app = (
     <StrictMode>
       <AppProviders context={context} onRetry={() => router.revalidate()}>
-        <RouterProvider router={router} onError={(error, info) => info.errorInfo && reportError(error)} />
+        <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>
   );
 
-  if (serverRendered) {
-    // Preact hydrates in one pass; the parts marked HydrateInSlice follow, a task each (docs/decisions/0032).
-    beginHydration();
-    try {
-      hydrateRoot(container, app);
-    } finally {
-      finishHydration(document);
-    }
-  } else createRoot(container).render(app);
+  // An error the error boundary catches ("Øv! Noget gik galt.") never reaches window's error event.
+  const onCaughtError = (error: unknown) => {
+    reportError(error);
+    console.error(error);
+  };
+  if (serverRendered) hydrateRoot(container, app, { onCaughtError });
+  else createRoot(container, { onCaughtError }).render(app);
 }
 
 /**

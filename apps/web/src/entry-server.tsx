@@ -87,9 +87,6 @@ export function languageOrigin(publicUrl: string, language: Language): string {
 
 export { canonicalPath };
 
-/** React's markers of a rendered Suspense boundary: `<!--$-->` and `<!--/$-->`. */
-const SUSPENSE_MARKER = /<!--(\/?)\$-->/g;
-
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -219,11 +216,6 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     </StrictMode>,
   );
 
-  // The browser hydrates with Preact, which keeps a part it hydrates later (HydrateInSlice) by the
-  // `$s` markers around it: React's Suspense markers, renamed (docs/decisions/0032). Page text cannot
-  // contain them: React escapes "<" in text and attributes.
-  const markedBody = body.replace(SUSPENSE_MARKER, (_marker, close: string) => `<!--${close}$s-->`);
-
   const status = result.statusCode;
   // The texts by URL when the server serves them by version: one fetch per visit, not ~12 KB gzip per page.
   const translationsUrl = input.translationsUrl?.[language];
@@ -252,7 +244,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     .replace('</head>', () => `${assets.map((tag) => `  ${tag}\n`).join('')}  </head>`)
     .replace(
       '<div id="root"></div>',
-      () => `<div id="root">${markedBody}</div>\n    <script type="application/json" id="${EMBEDDED_STATE_ID}">${embeddedStateJson(state)}</script>\n    ${hydration}`,
+      () => `<div id="root">${body}</div>\n    <script type="application/json" id="${EMBEDDED_STATE_ID}">${embeddedStateJson(state)}</script>\n    ${hydration}`,
     );
   // What a search engine may index is what every visitor sees; a viewer with a token may see more.
   const shareable = status === 200 && !head.noindex && !token && !lastViewed;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beaconUrl, createErrorReporter, installErrorBeacon, MAX_REPORTS_PER_PAGE, reportCaughtError } from './error-beacon';
+import { beaconUrl, createErrorReporter, installErrorBeacon, MAX_REPORTS_PER_PAGE } from './error-beacon';
 
 describe('error beacon', () => {
   it('sends the message and the path without its query', () => {
@@ -40,19 +40,5 @@ describe('error beacon', () => {
     win.dispatchEvent(Object.assign(new Event('error'), { error: new Error('boom'), message: 'boom' }));
     win.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: 'rejected' }));
     expect(images.map((url) => new URL(url, 'http://localhost').searchParams.get('error'))).toEqual([expect.stringMatching(/^Error: boom/), 'rejected']);
-  });
-
-  it('reports an error an error boundary caught through the installed beacon', () => {
-    const images: string[] = [];
-    class FakeImage {
-      set src(url: string) {
-        images.push(url);
-      }
-    }
-    const win = Object.assign(new EventTarget(), { Image: FakeImage, location: { pathname: '/vis/7' } }) as unknown as Window & Pick<typeof globalThis, 'Image'>;
-    installErrorBeacon(win);
-    reportCaughtError(new TypeError('caught by a boundary'));
-    expect(images.map((url) => new URL(url, 'http://localhost').searchParams.get('error'))).toEqual([expect.stringMatching(/^TypeError: caught by a boundary/)]);
-    expect(new URL(images[0], 'http://localhost').searchParams.get('path')).toBe('/vis/7');
   });
 });

@@ -30,17 +30,6 @@ export function createErrorReporter(send: (url: string) => void, pathOf: () => s
   };
 }
 
-/** The page's reporter once installed (the browser), for errors an error boundary catches. */
-let installed: ((reason: unknown) => void) | undefined;
-
-/**
- * Reports an error an error boundary caught, which never reaches window's error event; does nothing
- * where no beacon is installed (the server, the unit tests).
- */
-export function reportCaughtError(error: unknown): void {
-  installed?.(error);
-}
-
 export function installErrorBeacon(win: Window & Pick<typeof globalThis, 'Image'>): (reason: unknown) => void {
   const report = createErrorReporter(
     (url) => {
@@ -50,6 +39,5 @@ export function installErrorBeacon(win: Window & Pick<typeof globalThis, 'Image'
   );
   win.addEventListener('error', (event) => report(event.error ?? event.message));
   win.addEventListener('unhandledrejection', (event) => report(event.reason));
-  installed = report;
   return report;
 }

@@ -3,7 +3,6 @@ import '../../styles/global.css';
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useRevalidator } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
-import { HydrateInSlice } from '../../lib/hydration-slices';
 import { AlertsArea } from '../../components/ui/alerts';
 import { RetryBoundary } from '../../components/ui/retry-boundary';
 import { SiteAlerts } from '../../features/alerts/site-alerts';
@@ -43,11 +42,9 @@ export function RootLayout() {
           <Outlet />
         </RetryBoundary>
       </main>
-      {/* Its own boundary: its hundred-odd links hydrate after the page, in a task of their own (they work as links before). */}
+      {/* Its own boundary: its hundred-odd links hydrate after the page, in slices, not in its first long task. */}
       <Suspense fallback={null}>
-        <HydrateInSlice>
-          <Footer />
-        </HydrateInSlice>
+        <Footer />
       </Suspense>
       <SiteAlerts />
       <ScrollRestoration />

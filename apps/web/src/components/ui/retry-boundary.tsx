@@ -1,5 +1,4 @@
 import { Component, startTransition, type ErrorInfo, type ReactNode } from 'react';
-import { reportCaughtError } from '../../lib/error-beacon';
 import { ErrorFallback } from './error-fallback';
 
 export interface RetryBoundaryProps {
@@ -33,7 +32,6 @@ export class RetryBoundary extends Component<RetryBoundaryProps, RetryBoundarySt
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('Caught by RetryBoundary', error, info.componentStack);
-    reportCaughtError(error);
   }
 
   override componentDidUpdate(previous: RetryBoundaryProps): void {

@@ -5,7 +5,6 @@ import { dwellingListDateLabel, dwellingListState, formatDkk, formatRent, format
 import { useSite } from '../../../lib/site-context';
 import { useTranslation } from '../../../lib/use-translation';
 import { FavouriteButton } from '../../favourites/favourite-button';
-import { HydrateInSlice } from '../../../lib/hydration-slices';
 import { FIRST_HYDRATED_CARDS, type DeferredCards, type DwellingCardData } from '../card-data';
 import styles from './dwelling-list.module.css';
 
@@ -13,19 +12,20 @@ import styles from './dwelling-list.module.css';
  * A list of dwellings. A vacant one links to /vis/{id}; a rented one shows "Udlejet {date}" and is not clickable.
  *
  * Only the first screenful on a phone (FIRST_SCREEN_CARDS) hydrates with the page; the other cards sit
- * in Suspense boundaries of CARDS_PER_SLICE cards, which the browser hydrates after the page, a
- * boundary a task (HydrateInSlice), or all at once when the visitor first touches or types. The
- * page's first long task then holds 3 cards instead of 150 (docs/decisions/0027-list-hydration.md,
- * 0032-preact-in-the-browser.md).
+ * in Suspense boundaries, which React 19 hydrates after the page, in slices of a few milliseconds
+ * that yield to the browser (and at once, before handling it, should one be clicked or a context
+ * it reads change). The page's first long task then holds 3 cards instead of 12
+ * (docs/decisions/0027-list-hydration.md).
  *
- * The cards past the twelfth sit in boundaries of their own. A server-rendered page's hydration data
- * has them by id only and the browser fetches them before it hydrates (fillDeferredCards,
- * docs/decisions/0023-lean-hydration.md). Should the fetch have failed (`rest` still set), their
- * boundaries never hydrate and keep the server's cards, whose links still work.
+ * The cards past the first screenful sit in a Suspense boundary of their own. A server-rendered
+ * page's hydration data has them by id only and the browser fetches them before it hydrates
+ * (fillDeferredCards, docs/decisions/0023-lean-hydration.md); should the list have changed in
+ * between, only that boundary is rendered anew, not the page. Should the fetch have failed (`rest`
+ * still set), the boundary never hydrates and keeps the server's cards, whose links still work.
  *
  * Memoised: the page around it re-renders after hydration (the session becomes known), and new props
- * would make every boundary not yet hydrated hydrate at once; the list's props are the loader's, the
- * same objects until it loads again.
+ * reaching a boundary not yet hydrated make React hydrate it at once, in one long task (the search
+ * page's 150 cards did); the list's props are the loader's, the same objects until it loads again.
  *
  * The card links are plain links followed by one handler on the list (a router Link per card was a
  * good part of a list page's server render); they work as links before and without hydration.
@@ -47,41 +47,18 @@ export const DwellingList = memo(function DwellingList({ dwellings, rest, label 
     // Only clicks on the card links inside, which are links (keyboard included) with or without it.
     <ul className={styles.list} aria-label={label ?? t('dwellingList.label')} onClick={followCardLink}>
       <CardItems dwellings={dwellings.slice(0, first)} offset={0} />
-      {/* The rest of the cards the hydration data carries, then the fetched ones: hydrated after the page. */}
-      {slices(first, Math.min(later, dwellings.length)).map(([from, to]) => (
-        <Suspense key={from} fallback={null}>
-          <HydrateInSlice>
-            <CardItems dwellings={dwellings.slice(from, to)} offset={from} />
-          </HydrateInSlice>
+      {/* The rest of the cards the hydration data carries: hydrated after the page, in slices. */}
+      {dwellings.length > first && (
+        <Suspense fallback={null}>
+          <CardItems dwellings={dwellings.slice(first, later)} offset={first} />
         </Suspense>
-      ))}
-      {slices(later, dwellings.length).map(([from, to]) => (
-        <Suspense key={from} fallback={null}>
-          {rest ? (
-            <ServerRenderedCards />
-          ) : (
-            <HydrateInSlice>
-              <CardItems dwellings={dwellings.slice(from, to)} offset={from} />
-            </HydrateInSlice>
-          )}
-        </Suspense>
-      ))}
+      )}
+      {dwellings.length > later && (
+        <Suspense fallback={null}>{rest ? <ServerRenderedCards /> : <CardItems dwellings={dwellings.slice(later)} offset={later} />}</Suspense>
+      )}
     </ul>
   );
 });
-
-/**
- * Cards per boundary hydrated after the page: a few milliseconds of a phone's main thread each
- * (Lighthouse's 4x slower CPU), so no slice is a long task.
- */
-export const CARDS_PER_SLICE = 6;
-
-/** [from, to) ranges of at most CARDS_PER_SLICE cards covering [start, end). */
-export function slices(start: number, end: number): Array<[number, number]> {
-  const ranges: Array<[number, number]> = [];
-  for (let from = start; from < end; from += CARDS_PER_SLICE) ranges.push([from, Math.min(from + CARDS_PER_SLICE, end)]);
-  return ranges;
-}
 
 function CardItems({ dwellings, offset }: { dwellings: readonly DwellingCardData[]; offset: number }) {
   return dwellings.map((dwelling, i) => {
