@@ -9,6 +9,9 @@ const HYDRATED_WITH_THE_PAGE = 3;
 /** FIRST_HYDRATED_CARDS in features/dwellings/card-data.ts: the cards the hydration data carries. */
 const FIRST_HYDRATED_CARDS = 12;
 
+/** The dwelling list in a page's server HTML: what is inside its <ul>. */
+const serverList = (html: string) => /<ul [^>]*aria-label="Boliger"[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+
 /**
  * A list page's first load on a phone (docs/decisions/0027-list-hydration.md): only the first screenful of
  * cards hydrates with the page, the other cards and the footer in Suspense boundaries that React hydrates
@@ -24,7 +27,7 @@ describe('list pages: what hydrates with the page, and what later (docs/decision
     const response = await fetch(`${baseUrl}${path}`);
     expect(response.status).toBe(200);
     const html = await response.text();
-    const list = /<ul [^>]*aria-label="Boliger"[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+    const list = serverList(html);
     const cards = list.match(/data-card-link=""/g)?.length ?? 0;
     expect(cards).toBeGreaterThan(12);
     // React's markers of a Suspense boundary in server HTML: <!--$--> ... <!--/$-->.
@@ -161,7 +164,7 @@ describe('list pages: what hydrates with the page, and what later (docs/decision
     // The hydration data's twelve hydrate; the rest stay as the server rendered them, every one of them.
     await expect.poll(hydratedHearts, { timeout: 30_000 }).toBe(FIRST_HYDRATED_CARDS);
     const html = await (await fetch(`${baseUrl}/koebenhavn`)).text();
-    const served = (/<ul [^>]*aria-label="Boliger"[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '').match(/<li /g)?.length ?? 0;
+    const served = serverList(html).match(/<li /g)?.length ?? 0;
     expect(await cards.count()).toBe(served);
     const links = page.locator('main a[data-card-link]');
     const far = links.nth((await links.count()) - 1);
