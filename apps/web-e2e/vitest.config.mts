@@ -11,7 +11,10 @@ export default defineConfig({
     globalSetup: ['src/support/global-setup.ts'],
     // axe on every page a journey visits (docs/decisions/0020-accessibility.md).
     setupFiles: ['src/support/axe-setup.ts'],
-    testTimeout: 60_000,
+    // A hang guard, not a speed limit: axe reads the page after every navigation and before it
+    // closes (about 3 s for a list on an idle 2-core machine), and a slow CI machine took a
+    // three-page journey past 60 s.
+    testTimeout: 120_000,
     hookTimeout: 180_000,
     // expect.poll gives up after 1 s by default: too short for a browser or an API call under load.
     expect: { poll: { timeout: 20_000 } },

@@ -76,5 +76,5 @@ describe('boligagent auto-adjust in a real browser', () => {
     await screenshot(page, 'boligagent-auto-adjust-profile-desktop');
     expect(errors).toEqual([]);
     await page.close();
-  }, 90_000);
+  });
 });

@@ -98,7 +98,7 @@ describe('boligagent in a real browser', () => {
     expect(agent.enabled).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
-  }, 90_000);
+  });
 
   it('the modal on desktop closes with ×; an unknown token shows the not-found messages', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
