@@ -17,6 +17,13 @@ describe('the browser bundle', () => {
     expect(scripts.filter((name) => ZOD.test(readFileSync(join(ASSETS, name), 'utf8')))).toEqual([]);
   });
 
+  // Issue 16: React Router was 31.5 KB of every page's 140; the browser routes with the lean router
+  // (docs/decisions/0033-lean-router-in-the-browser.md). React Router marks every build it is in.
+  it('routes with the lean router: React Router is not in it', () => {
+    const scripts = readdirSync(ASSETS).filter((name) => name.endsWith('.js'));
+    expect(scripts.filter((name) => readFileSync(join(ASSETS, name), 'utf8').includes('__reactRouterVersion'))).toEqual([]);
+  });
+
   // Issue 16: what every page loads and runs first. The domain library's barrel once put all of it in
   // the shell (docs/decisions/0022), and the last-viewed banner the dwelling page's contact panel and styles.
   it("keeps the pages' own code out of the app shell every page loads first", () => {
