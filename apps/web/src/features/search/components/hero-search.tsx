@@ -1,7 +1,7 @@
-import { useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
-import { suggestAreaPlaces, validateSearchQuery, type AreaPlace, type PlaceSuggestion } from '@husly/domain';
+import { validateSearchQuery, type AreaPlace, type PlaceSuggestion, type suggestAreaPlaces } from '@husly/domain';
 import type { City } from '@husly/contracts';
 import { usePlaces } from '../../cities/use-areas';
 import { useSite } from '../../../lib/site-context';
@@ -21,6 +21,30 @@ export interface HeroSearchProps {
  * a Search button, and "More filters" with the three sliders. Picking a suggestion (click, or the
  * arrow keys and Enter) runs the search. Without JavaScript it is a plain GET form to /search.
  */
+type Suggest = typeof suggestAreaPlaces;
+
+/** The suggestion code, once loaded: a later page's box suggests from the first keystroke. */
+let loadedSuggest: Suggest | null = null;
+
+/** The suggestion code, loaded when the box is first used (../place-suggestions.ts). */
+function useSuggester(): { suggest: Suggest | null; request: () => void } {
+  const [suggest, setSuggest] = useState<Suggest | null>(() => loadedSuggest);
+  const requested = useRef(false);
+  const request = useCallback(() => {
+    if (requested.current || loadedSuggest) return;
+    requested.current = true;
+    import('../place-suggestions').then(
+      (module) => {
+        loadedSuggest = module.suggestAreaPlaces;
+        setSuggest(() => module.suggestAreaPlaces);
+      },
+      // Offline or a replaced deploy: the box still searches; the next focus tries again.
+      () => (requested.current = false),
+    );
+  }, []);
+  return { suggest, request };
+}
+
 export function HeroSearch({ initial = {} }: HeroSearchProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -28,6 +52,7 @@ export function HeroSearch({ initial = {} }: HeroSearchProps) {
   // The suggestions need every city's postal codes and aliases: fetched when the box is first
   // focused or typed in, not embedded in every page (docs/decisions/0023-lean-hydration.md).
   const places = usePlaces();
+  const suggester = useSuggester();
   const id = useId();
   const listId = `${id}-suggestions`;
 
@@ -43,9 +68,10 @@ export function HeroSearch({ initial = {} }: HeroSearchProps) {
   });
 
   const data = places.status === 'success' ? places.data : null;
+  const suggest = suggester.suggest;
   const suggestions: PlaceSuggestion<AreaPlace<City>>[] = useMemo(
-    () => (data ? suggestAreaPlaces(query, data.data, data.aliases) : []),
-    [data, query],
+    () => (data && suggest ? suggest(query, data.data, data.aliases) : []),
+    [data, suggest, query],
   );
   const expanded = open && suggestions.length > 0;
 
@@ -125,12 +151,14 @@ export function HeroSearch({ initial = {} }: HeroSearchProps) {
               setOpen(true);
               setActive(-1);
               places.request();
+              suggester.request();
               if (error) setError(null);
             }}
             onKeyDown={onKeyDown}
             onFocus={() => {
               setOpen(true);
               places.request();
+              suggester.request();
             }}
             // Later than a suggestion's click (which uses mousedown), so the click still lands.
             onBlur={() => setOpen(false)}
