@@ -45,6 +45,23 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // A form says how it submits. Before the page hydrates, or when its script fails, the browser
+    // submits it itself, and a form without a method sends its fields in the URL (GET): a password
+    // or an address would land in history, logs and Referer headers. Script-handled forms say
+    // method="post" (the server answers a POST to a page with a 303 back to it); a search says "get".
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.spec.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='form']:not(:has(JSXAttribute[name.name='method']))",
+          message: 'Give the form a method: "post" for one a script handles, "get" for a search.',
+        },
+      ],
+    },
+  },
+  {
     // No zod in the browser (issue 16, docs/decisions/0021-zod-free-browser-contracts.md): the web
     // takes run-time values of the contracts from their zod-free entry only. A type-only import of
     // @husly/contracts (`import type`, or every name marked `type`) is erased and stays allowed.

@@ -6,7 +6,8 @@ import type { WebAppServer } from '../web/web-app';
 
 /**
  * Every error leaves the API in one shape ({statusCode, error, message, ...}). A GET for a page
- * that no API route claims goes to the web app instead of a JSON 404.
+ * that no API route claims goes to the web app instead of a JSON 404, and a page's form that the
+ * browser posted itself back to that page.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -23,6 +24,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
     if (status === HttpStatus.NOT_FOUND && this.web && this.web.handles(request)) {
       void this.web.serve(request, reply);
+      return;
+    }
+    if (status === HttpStatus.NOT_FOUND && this.web && this.web.answersFormPost(request)) {
+      void this.web.redirectFormPost(request, reply);
       return;
     }
     if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
+import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { TokenService } from '../common/auth/token.service';
 import { workspaceRoot } from '../infra/database/migrate';
@@ -47,6 +48,39 @@ describe('server-side rendering of pages (docs/decisions/0003)', () => {
     const upper = await t.request('GET', `/${capitalised.slug.toUpperCase()}?start=0`);
     expect(upper.status).toBe(301);
     expect(upper.headers.location).toBe(`/${capitalised.slug}?start=0`);
+  });
+
+  it('sends a form the browser posted to a page back to that page (303), reading nothing; never to another site', async () => {
+    // A login form submitted before the page hydrated: its password stays out of every URL. Raw
+    // HTTP, as a browser sends it: Fastify's injector would parse "/\\host" as a URL first.
+    await t.app.listen(0, '127.0.0.1');
+    const { port } = t.app.getHttpServer().address() as AddressInfo;
+    const form = 'email=lejer%40husly.test&password=hemmelig';
+    const post = (path: string) =>
+      new Promise<{ status: number; location: string | undefined; cacheControl: string | undefined; text: string }>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () =>
+          socket.end(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${form.length}\r\nConnection: close\r\n\r\n${form}`),
+        );
+        let raw = '';
+        socket.on('data', (chunk) => (raw += chunk.toString()));
+        socket.on('error', reject);
+        socket.on('end', () => {
+          const [head = '', text = ''] = raw.split('\r\n\r\n');
+          const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1];
+          resolve({ status: Number(head.split(' ')[1]), location: header('location'), cacheControl: header('cache-control'), text });
+        });
+      });
+    for (const path of ['/login?next=%2Fprofile', '/signup', '/info/contact']) {
+      const res = await post(path);
+      expect(`${res.status} ${res.location}`, path).toBe(`303 ${path}`);
+      expect(res.cacheControl).toBe('no-store');
+      expect(res.text).not.toContain('hemmelig');
+    }
+    // "//host" or "/\\host" as a Location would be another site; an API path or a file is no page.
+    for (const path of ['//evil.example/x', '/\\evil.example/x', '/api/nothing', '/assets/app.js']) {
+      const res = await post(path);
+      expect(`${res.status} ${res.location}`, path).toBe('404 undefined');
+    }
   });
 
   it("renders /vis/{id} for a visitor without full images or description, and for the token cookie's subscriber with them", async () => {

@@ -177,15 +177,27 @@ export class WebAppServer {
 
   /** Page requests only: a missing file (an old /assets/ bundle, /favicon.png) stays a real 404. */
   handles(request: FastifyRequest): boolean {
+    return (request.method === 'GET' || request.method === 'HEAD') && this.isPagePath(request.url.split('?')[0]);
+  }
+
+  private isPagePath(path: string): boolean {
+    return this.available && !path.startsWith('/api/') && path !== '/api' && !path.startsWith('/assets/') && !/\.[a-z0-9]{2,5}$/i.test(path);
+  }
+
+  /**
+   * A page's own form submitted by the browser before the page's script took it over (it hydrates
+   * later on a slow phone, or failed to load): every such form says method="post", so the fields
+   * stay out of the URL. Nothing is read from the body; the visitor goes back to the page (303, as
+   * a GET) and submits again with the script running. Only a plain path: "//host" or "/\\host"
+   * would make the Location another site.
+   */
+  answersFormPost(request: FastifyRequest): boolean {
     const path = request.url.split('?')[0];
-    return (
-      this.available &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !path.startsWith('/api/') &&
-      path !== '/api' &&
-      !path.startsWith('/assets/') &&
-      !/\.[a-z0-9]{2,5}$/i.test(path)
-    );
+    return request.method === 'POST' && /^\/(?![/\\])/.test(path) && this.isPagePath(path);
+  }
+
+  async redirectFormPost(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await reply.header('Cache-Control', 'no-store').redirect(request.url, 303);
   }
 
   async serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {

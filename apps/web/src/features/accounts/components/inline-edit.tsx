@@ -65,7 +65,7 @@ export function InlineEdit({ label, value, emptyText, type = 'text', autoComplet
         )}
       </div>
       {editing ? (
-        <form className={styles.inlineForm} onSubmit={(e) => void submit(e)} noValidate>
+        <form method="post" className={styles.inlineForm} onSubmit={(e) => void submit(e)} noValidate>
           <input
             id={id}
             className={`${styles.input} ${error ? styles.invalid : ''}`}

@@ -54,7 +54,7 @@ export function LoginForm({ onLoggedIn, compact = false }: { onLoggedIn?(session
   }
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('accounts.login.heading')}>
+    <form method="post" className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('accounts.login.heading')}>
       {failure && <FormMessage kind="error">{failure}</FormMessage>}
       <TextField
         label={t('accounts.fields.email')}

@@ -59,7 +59,7 @@ export function ChangePasswordForm({ user }: { user: SessionUser }) {
   }
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('accounts.password.heading')}>
+    <form method="post" className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('accounts.password.heading')}>
       {status.kind === 'success' && <FormMessage kind="success">{t('accounts.password.success')}</FormMessage>}
       {status.kind === 'error' && <FormMessage kind="error">{status.message}</FormMessage>}
       {!missingPw && (
@@ -103,7 +103,7 @@ export function SetPasswordForm({ onDone }: { onDone(): void }) {
   }
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('accounts.reset.setHeading')}>
+    <form method="post" className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('accounts.reset.setHeading')}>
       {status.kind === 'error' && <FormMessage kind="error">{status.message}</FormMessage>}
       <TextField label={t('accounts.fields.newPassword')} type="password" name="password" autoComplete="new-password" hint={t('accounts.passwordHint', { min: PASSWORD_RULE.minLength })} maxLength={PASSWORD_RULE.maxLength} value={values.password} onChange={update('password')} error={errors.password} />
       <TextField label={t('accounts.fields.repeatPassword')} type="password" name="repeat" autoComplete="new-password" value={values.repeat} onChange={update('repeat')} error={errors.repeat} />

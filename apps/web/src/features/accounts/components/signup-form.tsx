@@ -85,7 +85,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp?(session: SessionRespons
   }
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('accounts.signup.heading')}>
+    <form method="post" className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('accounts.signup.heading')}>
       {failure && <FormMessage kind="error">{failure}</FormMessage>}
       <TextField label={t('accounts.fields.name')} name="name" autoComplete="name" value={values.name} onChange={update('name')} error={errors.name} maxLength={80} />
       <TextField label={t('accounts.fields.email')} type="email" name="email" autoComplete="email" inputMode="email" value={values.email} onChange={update('email')} error={errors.email} />

@@ -83,7 +83,7 @@ function ResetRequest() {
     <>
       <h1 className={styles.heading}>{t('accounts.reset.heading')}</h1>
       <p className={styles.intro}>{t('accounts.reset.intro')}</p>
-      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('accounts.reset.heading')}>
+      <form method="post" className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('accounts.reset.heading')}>
         {status.kind === 'sent' && <FormMessage kind="success">{t('accounts.reset.sent', { email: status.email })}</FormMessage>}
         {status.kind === 'error' && <FormMessage kind="error">{status.message}</FormMessage>}
         <TextField label={t('accounts.fields.email')} type="email" name="email" autoComplete="email" inputMode="email" value={email} onChange={(v) => { setEmail(v); setError(null); }} error={error} />

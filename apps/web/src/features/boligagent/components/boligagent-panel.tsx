@@ -210,7 +210,7 @@ function PrefEditor({
     onSave({ rent: number(rent), rooms: number(rooms), size: number(size) });
   };
   return (
-    <form className={styles.form} onSubmit={submit}>
+    <form method="post" className={styles.form} onSubmit={submit}>
       <strong>{pref.areaLabel}</strong>
       <div className={styles.editGrid}>
         {(

@@ -84,7 +84,7 @@ export function BoligagentSignupForm({
   const inputId = `${id}-email`;
   const errorId = `${id}-email-error`;
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form method="post" className={styles.form} onSubmit={submit} noValidate>
       <div className={styles.row}>
         {!loggedIn && (
           <div className={styles.field}>

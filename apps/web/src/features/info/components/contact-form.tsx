@@ -98,7 +98,7 @@ export function ContactForm() {
     <section className={styles.formCard} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('info.contact.form.heading')}</h2>
       {/* noValidate: our own messages, in the site's language, for every browser. */}
-      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form method="post" className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         {input('name', { autoComplete: 'name', maxLength: CONTACT_LIMITS.name })}
         {input('email', { type: 'email', autoComplete: 'email', maxLength: CONTACT_LIMITS.email })}
         {input('subject', { maxLength: CONTACT_LIMITS.subject })}

@@ -32,7 +32,7 @@ export function SearchForm() {
   };
 
   return (
-    <form role="search" aria-label={t('search.landmark')} className={styles.form} onSubmit={submit} action="/search">
+    <form role="search" aria-label={t('search.landmark')} className={styles.form} onSubmit={submit} action="/search" method="get">
       <label htmlFor={inputId} className="visually-hidden">
         {t('search.label')}
       </label>

@@ -172,7 +172,7 @@ export function PaymentForm({
   );
 
   return (
-    <form ref={formRef} className={`${styles.card} ${styles.form}`} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="payment-heading" data-testid="payment-form">
+    <form method="post" ref={formRef} className={`${styles.card} ${styles.form}`} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="payment-heading" data-testid="payment-form">
       <h2 id="payment-heading" className={styles.heading}>
         {t('subscriptions.form.heading')}
       </h2>

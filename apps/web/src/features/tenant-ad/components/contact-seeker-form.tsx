@@ -79,7 +79,7 @@ export function ContactSeekerForm({ adId, firstName }: { adId: number; firstName
   };
 
   return (
-    <form className={styles.contactForm} onSubmit={(e) => void submit(e)} noValidate aria-label={t('tenantAd.landlord.contactHeading', { name: firstName })}>
+    <form method="post" className={styles.contactForm} onSubmit={(e) => void submit(e)} noValidate aria-label={t('tenantAd.landlord.contactHeading', { name: firstName })}>
       <p className={styles.hint}>{t('tenantAd.landlord.contactIntro', { name: firstName })}</p>
       {field('name', t('tenantAd.landlord.name'), { autoComplete: 'name' })}
       {field('email', t('tenantAd.landlord.email'), { type: 'email', autoComplete: 'email' })}

@@ -128,7 +128,7 @@ export function TenantAdEditorPage() {
         </p>
       </header>
 
-      <form ref={formRef} className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+      <form method="post" ref={formRef} className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
         <fieldset className={styles.fieldset}>
           <legend>{t('tenantAd.editor.aboutYou')}</legend>
           <div className={styles.grid}>

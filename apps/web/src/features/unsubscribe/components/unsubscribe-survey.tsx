@@ -58,7 +58,7 @@ export function UnsubscribeSurvey({ onAnswer, onSkip }: { onAnswer(reason: Unsub
         </>
       )}
       {found === false && (
-        <form className={styles.form} onSubmit={submitText} noValidate>
+        <form method="post" className={styles.form} onSubmit={submitText} noValidate>
           <div className={styles.field}>
             <label className={styles.label} htmlFor={`${id}-text`}>
               {t('unsubscribe.survey.reason')}

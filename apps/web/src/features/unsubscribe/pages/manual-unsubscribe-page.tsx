@@ -148,7 +148,7 @@ export function ManualUnsubscribePage() {
             {failure}
           </p>
         )}
-        <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate data-testid="manual-unsubscribe-form">
+        <form method="post" className={styles.form} onSubmit={(event) => void submit(event)} noValidate data-testid="manual-unsubscribe-form">
           {input('email', { type: 'email', autoComplete: 'email', maxLength: MANUAL_UNSUBSCRIBE_LIMITS.email })}
           <div className={styles.row}>
             {input('name', { autoComplete: 'name', maxLength: MANUAL_UNSUBSCRIBE_LIMITS.name })}
