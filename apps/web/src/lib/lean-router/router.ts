@@ -124,7 +124,6 @@ const newKey = () => Math.random().toString(36).slice(2, 10);
 interface HistoryEntry {
   usr: unknown;
   key: string;
-  idx: number;
 }
 
 function readLocation(win: Window): Location {
@@ -207,10 +206,6 @@ export function createBrowserRouter(routes: LeanRoute[], options: BrowserRouterO
   const listeners = new Set<(state: RouterState) => void>();
   let savedPositions: Record<string, number> | null = null;
   let getScrollY: (() => number) | null = null;
-  let idx = (win.history.state as Partial<HistoryEntry> | null)?.idx ?? 0;
-  if ((win.history.state as Partial<HistoryEntry> | null)?.idx === undefined) {
-    win.history.replaceState({ ...(win.history.state as object), idx }, '');
-  }
 
   const location = readLocation(win);
   const matches = matchRoutes(dataRoutes, location) ?? [];
@@ -303,16 +298,11 @@ export function createBrowserRouter(routes: LeanRoute[], options: BrowserRouterO
       update({ location: target, restoreScrollPosition: null, preventScrollReset: options.preventScrollReset === true });
       return;
     }
-    const previous = new Map(state.matches.map((m) => [m.route.id, m]));
     await load(
       target,
       nextMatches,
-      (m) => {
-        if (!m.route.loader) return false;
-        const before = previous.get(m.route.id);
-        // A new route, other params, another query, or the same URL again: it loads.
-        return before === undefined || before.pathname !== m.pathname || sameDocument || target.search !== state.location.search || !(m.route.id in state.loaderData);
-      },
+      // The same URL again reloads every loader, as React Router does.
+      loadsFor(target, sameDocument),
       (next) => {
         saveScroll();
         commitHistory(target, replace);
@@ -323,26 +313,28 @@ export function createBrowserRouter(routes: LeanRoute[], options: BrowserRouterO
     );
   }
 
+  /** Which matched routes' loaders run to show `target`: a new route, other params, another query, or every one with `all`. */
+  function loadsFor(target: Location, all: boolean): (match: RouteMatch) => boolean {
+    const previous = new Map(state.matches.map((m) => [m.route.id, m]));
+    const searchChanged = target.search !== state.location.search;
+    return (m) => m.route.loader !== undefined && (all || searchChanged || previous.get(m.route.id)?.pathname !== m.pathname || !(m.route.id in state.loaderData));
+  }
+
   function commitHistory(target: Location, replace: boolean): void {
-    if (replace) win.history.replaceState({ usr: target.state, key: target.key, idx } satisfies HistoryEntry, '', createPath(target));
-    else {
-      idx += 1;
-      win.history.pushState({ usr: target.state, key: target.key, idx } satisfies HistoryEntry, '', createPath(target));
-    }
+    const entry: HistoryEntry = { usr: target.state, key: target.key };
+    if (replace) win.history.replaceState(entry, '', createPath(target));
+    else win.history.pushState(entry, '', createPath(target));
   }
 
   /** The back or forward button: the URL has already changed; load what it shows, then restore its scroll position. */
   function onPopState(): void {
     const target = readLocation(win);
-    idx = (win.history.state as Partial<HistoryEntry> | null)?.idx ?? idx;
     const nextMatches = matchRoutes(dataRoutes, target) ?? [];
-    const previous = new Map(state.matches.map((m) => [m.route.id, m]));
-    const searchChanged = target.search !== state.location.search;
     saveScroll();
     void load(
       target,
       nextMatches,
-      (m) => m.route.loader !== undefined && (previous.get(m.route.id)?.pathname !== m.pathname || searchChanged || !(m.route.id in state.loaderData)),
+      loadsFor(target, false),
       (next) => update({ ...next, location: target, restoreScrollPosition: savedPositions?.[target.key] ?? null, preventScrollReset: false, revalidation: 'idle' }),
       0,
       true,
@@ -368,7 +360,7 @@ export function createBrowserRouter(routes: LeanRoute[], options: BrowserRouterO
     },
     revalidate() {
       update({ revalidation: 'loading' });
-      return load(state.location, state.matches, (m) => m.route.loader !== undefined, (next) => update({ ...next, revalidation: 'idle' }), 0, true);
+      return load(state.location, state.matches, loadsFor(state.location, true), (next) => update({ ...next, revalidation: 'idle' }), 0, true);
     },
     createHref(to) {
       return createPath(resolveTo(to, state.location.pathname));
