@@ -1,7 +1,12 @@
 // Boligagent rules: rounding and defaults of a preference, auto-adjust, validation codes (spec 4, 5, 8, 9).
+import type { BoligagentErrorCode } from './boligagent-codes';
 import { citySlug } from './city-slug';
 import { BOLIGAGENT } from './constants';
 import { ERROR_MESSAGES } from './error-catalogue';
+
+// The codes alone are in boligagent-codes.ts: the browser's shell checks a code, and with them here it
+// took this module, its rounding rules and the messages of BOLIGAGENT_ERRORS along.
+export * from './boligagent-codes';
 
 /** One watched area. null means "no limit" for rent and "any" for rooms and size. */
 export interface BoligagentPref {
@@ -107,16 +112,6 @@ export function autoAdjustPrefs<T extends BoligagentPref>(
   return { prefs: next, changed };
 }
 
-export const BOLIGAGENT_ERROR_CODES = [
-  'invalid-mail',
-  'no-email',
-  'error',
-  'wrong-user-email',
-  'nothing-to-update',
-  'email-in-use',
-] as const;
-export type BoligagentErrorCode = (typeof BOLIGAGENT_ERROR_CODES)[number];
-
 /**
  * Codes, HTTP statuses and messages (sections 5 and 8). email-in-use is 406 (the spec allows 406
  * or 500; 500 would be indistinguishable from a real failure); the web shows a congratulation
@@ -130,7 +125,3 @@ export const BOLIGAGENT_ERRORS: Record<BoligagentErrorCode, { status: number; me
   'nothing-to-update': { status: 404, message: ERROR_MESSAGES.boligagentNothingToUpdate },
   'email-in-use': { status: 406, message: ERROR_MESSAGES.emailInUse },
 };
-
-export function isBoligagentErrorCode(value: unknown): value is BoligagentErrorCode {
-  return typeof value === 'string' && (BOLIGAGENT_ERROR_CODES as readonly string[]).includes(value);
-}

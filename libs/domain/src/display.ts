@@ -1,5 +1,10 @@
-// Display rules (spec section 5 "Display rules", section 2 titles). Pure; callers pass the language.
-import { PAGE_TITLE, TIME_ZONE, type Language } from './constants';
+// Display rules (spec section 5 "Display rules"; section 2 titles in page-title.ts). Pure; callers pass
+// the language.
+import { TIME_ZONE, type Language } from './constants';
+
+// The titles are a module of their own: every page sets its title through the browser's shell, which
+// took every formatter here while they were one module.
+export * from './page-title';
 
 export const UNKNOWN_TEXT: Record<Language, string> = { da: 'Ukendt', en: 'Unknown' };
 
@@ -187,20 +192,4 @@ export function parseDanishDate(value: string): Date | null {
   if (!match) return null;
   const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
   return isRealDate(year, month, day) ? new Date(Date.UTC(year, month - 1, day)) : null;
-}
-
-/** Section 2: a title shorter than 45 characters gets the site suffix; an empty title is the suffix alone. */
-export function pageTitle(title: string, suffix: string = PAGE_TITLE.suffix): string {
-  const t = title.trim();
-  if (t === '') return suffix.replace(/^[\s|–-]+/, '');
-  return t.length < PAGE_TITLE.suffixBelowLength ? `${t}${suffix}` : t;
-}
-
-/**
- * Tab title of search results and city listings. The spec gives it in Danish; the English site
- * (en. host) says the same in English (issue 16).
- */
-export function searchPageTitle(city: string, language: 'da' | 'en' = 'da'): string {
-  const c = city.trim();
-  return language === 'en' ? `Rental homes in ${c} - now showing vacant apartments near ${c}` : `Lejeboliger ${c} - viser nu ledige lejligheder nær ${c}`;
 }

@@ -3,28 +3,11 @@
 // The feed import and the seed store what `deriveDwellingColumns` returns; the migration that added
 // the columns backfilled them with the same rules written in SQL.
 import { calendarDay } from './display';
+import { DWELLING_TYPES, type DwellingType, type SearchTimeframe } from './search-options';
 
-/** Dwelling types, in the tenant ad's words (spec section 3: housing-dwelling-room/apartment/townhouse/villa). */
-export const DWELLING_TYPES = ['apartment', 'room', 'townhouse', 'villa'] as const;
-export type DwellingType = (typeof DWELLING_TYPES)[number];
-
-/**
- * The rental periods a seeker can ask for, in the tenant ad's words (housing-timeframe-…):
- * nolimit = unlimited leases only; gt1y = at least a year (unlimited included); lt1y = time-limited
- * to less than a year.
- */
-export const SEARCH_TIMEFRAMES = ['nolimit', 'gt1y', 'lt1y'] as const;
-export type SearchTimeframe = (typeof SEARCH_TIMEFRAMES)[number];
-
-/** Result orders: newest first (the default), cheapest rent, largest, cheapest rent per m². */
-export const SEARCH_SORTS = ['newest', 'rent', 'size', 'rent-per-m2'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-export const DEFAULT_SEARCH_SORT = 'newest' satisfies SearchSort;
-
-/** The monthly-total slider on the results page: its default (the "Any" end) means not set. */
-export const SEARCH_COST_SLIDER = {
-  monthly: { min: 2000, max: 20000, step: 500, default: 20000 },
-} as const;
+// The search options are in search-options.ts, so that the shell, which reads them, does not take the
+// cost rules (and the calendar they use) with them.
+export * from './search-options';
 
 /** The monthly expense items on top of the rent (each an amount per month, 0 = none). */
 export const MONTHLY_EXPENSE_ITEMS = [

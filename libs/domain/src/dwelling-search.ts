@@ -1,13 +1,11 @@
 // Dwelling states and list rules (spec sections 2 and 4).
-import { DWELLING_STATUS, FRONT_PAGE, SEARCH, type Language } from './constants';
+import { FRONT_PAGE, SEARCH, type Language } from './constants';
 import { formatDate } from './display';
 
-type DeletedAt = Date | string | null | undefined;
+// The status rules are in dwelling-status.ts: the shell needs them, not the list rules.
+export * from './dwelling-status';
 
-/** Status 1 and not deleted: the landlord can be contacted. Otherwise "Dwelling is unavailable". */
-export function isContactable(dwelling: { status: number | null | undefined; deletedAt: DeletedAt }): boolean {
-  return dwelling.status === DWELLING_STATUS.available && !dwelling.deletedAt;
-}
+type DeletedAt = Date | string | null | undefined;
 
 export type DwellingListState = 'vacant' | 'rented';
 
@@ -37,11 +35,6 @@ export function dwellingListDateLabel(
   const state = dwellingListState(dwelling);
   const date = state === 'rented' ? (dwelling.deletedAt as Date | string) : dwelling.createdAt;
   return `${LIST_DATE_LABEL[lang][state]} ${formatDate(date)}`;
-}
-
-/** Section 4: a detail response with status 0 is a 404. */
-export function isDwellingNotFound(dwelling: { status: number | null | undefined } | null | undefined): boolean {
-  return !dwelling || dwelling.status === DWELLING_STATUS.notFound;
 }
 
 /** Section 4: what a failed landlord-contact fetch leads to. */

@@ -2,7 +2,9 @@
 // in the browser and enforced by the API. Functions that need the date take "today" as an argument.
 import { DEFAULT_LANGUAGE, TENANT_AD, TENANT_SLIDERS, type Language } from './constants';
 import { calendarDay, parseDanishDate } from './display';
-import { defaultTenantAvailableDate, isValidEmail, validateTenantAd, validationMessage, type FieldError, type ValidationCode } from './validation';
+import { isValidEmail } from './validation-email';
+import { messageFrom, type FieldError } from './validation-field';
+import { defaultTenantAvailableDate, TENANT_AD_VALIDATION_MESSAGES, validateTenantAd } from './validation-tenant-ad';
 
 /** Stored in `housing.dwelling` (section 3). */
 export const TENANT_DWELLING_TYPES = ['room', 'apartment', 'townhouse', 'villa'] as const;
@@ -112,8 +114,9 @@ export type TenantAdFormField =
  */
 export function validateTenantAdForm(ad: TenantAd, today: Date, lang: Language = DEFAULT_LANGUAGE): FieldError<TenantAdFormField>[] {
   const errors: FieldError<TenantAdFormField>[] = [];
-  const push = (field: TenantAdFormField, code: ValidationCode, values: Record<string, string | number> = {}) =>
-    errors.push({ field, code, message: validationMessage(code, lang, values) });
+  // The tenant-ad form's own texts, not the whole table: the editor's chunk carries no other form's.
+  const push = (field: TenantAdFormField, code: keyof typeof TENANT_AD_VALIDATION_MESSAGES, values: Record<string, string | number> = {}) =>
+    errors.push({ field, code, message: messageFrom(TENANT_AD_VALIDATION_MESSAGES, code, lang, values) });
 
   if (ad.profile.name.trim() === '') push('profile-name', 'tenant-name-required');
   if (!isValidEmail(ad.profile.email)) push('profile-email', 'tenant-email-invalid');
