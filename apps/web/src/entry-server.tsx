@@ -25,6 +25,7 @@ import { languageFromHost, type Translations } from './lib/i18n';
 import { matchedPages } from './lib/lazy-pages';
 import { pageAssetTags, type BuildManifest } from './lib/page-assets';
 import type { PublicSettings } from './lib/public-settings';
+import * as jsonLdBuilders from './lib/structured-data-builders';
 
 /**
  * The server entry (built by `vite build --ssr` into dist/web-server, loaded by the API's
@@ -204,7 +205,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     return { type: 'redirect', status: result.status, location: result.headers.get('Location') ?? '/' };
   }
 
-  const head: HeadData = {};
+  const head: HeadData = { jsonLdBuilders };
   const router = createStaticRouter(handler.dataRoutes, result);
   const body = renderToString(
     <StrictMode>

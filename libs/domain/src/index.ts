@@ -24,5 +24,6 @@ export * from './brand';
 export * from './favourites';
 export * from './json-ld';
 export * from './structured-data';
+export * from './search-canonical';
 export * from './dwelling-costs';
 export * from './fair-rent';

@@ -6,11 +6,11 @@ import {
   dwellingListingJsonLd,
   itemListJsonLd,
   organizationJsonLd,
-  searchCanonicalPath,
   webSiteJsonLd,
   type DwellingListingInput,
 } from './structured-data';
 import { jsonLdText, type JsonLd } from './json-ld';
+import { searchCanonicalPath } from './search-canonical';
 
 const ORIGIN = 'https://husly.dk';
 

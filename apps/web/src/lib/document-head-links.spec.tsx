@@ -56,4 +56,26 @@ describe('head links and JSON-LD in the browser', () => {
     await waitFor(() => expect(canonical()).toEqual([`${PUBLIC_URL}/byer`]));
     expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
   });
+
+  it("keeps the server's JSON-LD on the page the server rendered, and builds the next page's after a navigation", async () => {
+    // What the server render wrote for this address (jsdom's: /), which the browser keeps as it is.
+    document.head.innerHTML = '<script type="application/ld+json" data-husly-ld>[{"@type":"FromTheServer"}]</script>';
+    server = await startApiServer({
+      'GET /api/dwellings/latest': { body: listResponse(2) },
+      'GET /api/dwellings/7': { body: detail({ dwellingId: '7', headline: 'Bolig' }) },
+    });
+    const { router } = renderApp('/', { apiBaseUrl: `${server.origin}/api`, areas: AREAS_FIXTURE, settings });
+    await screen.findByRole('heading', { level: 1 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(ldTypes()).toEqual(['FromTheServer']);
+
+    await act(() => router.navigate('/vis/7'));
+    await screen.findByRole('heading', { level: 1, name: 'Bolig' });
+    await waitFor(() => expect(ldTypes()).toEqual(['BreadcrumbList', 'RealEstateListing']));
+    expect(document.head.querySelectorAll('script[type="application/ld+json"]')).toHaveLength(1);
+
+    // Back on the first address, the server's script is gone with its page: the browser builds it.
+    await act(() => router.navigate('/'));
+    await waitFor(() => expect(ldTypes()).toEqual(['Organization', 'WebSite']));
+  });
 });

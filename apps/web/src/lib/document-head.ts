@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useLayoutEffect } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from './use-translation';
 import type { Translator } from './translator';
@@ -23,7 +23,12 @@ export interface HeadData {
   canonicalPath?: string;
   /** JSON-LD nodes (docs/decisions/0019), URLs absolute on the site's origin. */
   structuredData?: JsonLd[];
+  /** Server render only: the JSON-LD builders, which the browser loads only when it needs them. */
+  jsonLdBuilders?: StructuredDataBuilders;
 }
+
+/** What a page builds its JSON-LD with (lib/structured-data-builders.ts). */
+export type StructuredDataBuilders = typeof import('./structured-data-builders');
 
 /** The origin of `language`'s site: PUBLIC_URL's host for Danish, its en. subdomain for English. */
 export function siteOrigin(publicUrl: string, language: Language): string {
@@ -52,6 +57,8 @@ function setMeta(doc: Document, attribute: 'name' | 'property', key: string, con
   }
   meta.content = content;
 }
+
+const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 const HeadCollectorContext = createContext<HeadData | null>(null);
 export const HeadCollectorProvider = HeadCollectorContext.Provider;
@@ -137,23 +144,54 @@ export function usePageImage(image: string | null | undefined, alt?: string): vo
   }, [url, fallback]);
 }
 
-/** The page's JSON-LD; the browser replaces the previous page's on client navigation. */
-export function useStructuredData(nodes: JsonLd[]): void {
+let builders: Promise<StructuredDataBuilders> | undefined;
+const loadBuilders = () => (builders ??= import('./structured-data-builders'));
+
+/** The address the server rendered: while it is shown, the JSON-LD in <head> is the server's own. */
+const serverAddress = typeof window === 'undefined' ? null : window.location.pathname + window.location.search;
+
+/**
+ * The page's JSON-LD, built by `build` from the builders: written by the server render; in the
+ * browser, replaced after a client navigation and removed with the page. The page the server rendered
+ * keeps the server's script as it is (the same nodes), so the builders load only on a navigation.
+ */
+export function useStructuredData(build: (ld: StructuredDataBuilders) => JsonLd[]): void {
   const collector = useContext(HeadCollectorContext);
-  if (collector) collector.structuredData = nodes;
-  const text = jsonLdText(nodes);
+  if (collector?.jsonLdBuilders) collector.structuredData = build(collector.jsonLdBuilders);
+  const { pathname, search } = useLocation();
+  const latest = useRef(build);
+  useIsomorphicLayoutEffect(() => {
+    latest.current = build;
+  });
+  // After every render: a page's data can change without a navigation (a revalidation).
   useEffect(() => {
-    let script = document.head.querySelector<HTMLScriptElement>(`script[${STRUCTURED_DATA_ATTRIBUTE}]`);
-    if (!script) {
-      script = document.createElement('script');
-      script.type = 'application/ld+json';
-      script.setAttribute(STRUCTURED_DATA_ATTRIBUTE, '');
-      document.head.append(script);
-    }
-    script.textContent = text;
-    const current = script;
-    return () => current.remove();
-  }, [text]);
+    const script = document.head.querySelector<HTMLScriptElement>(`script[${STRUCTURED_DATA_ATTRIBUTE}]`);
+    if (script?.getAttribute(STRUCTURED_DATA_ATTRIBUTE) === '' && pathname + search === serverAddress) return;
+    let current = true;
+    loadBuilders().then(
+      (ld) => {
+        if (current) writeStructuredData(jsonLdText(latest.current(ld)));
+      },
+      // A chunk that failed to load (a deploy replaced it): the page keeps working without JSON-LD.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  });
+  useEffect(() => () => document.head.querySelector(`script[${STRUCTURED_DATA_ATTRIBUTE}]`)?.remove(), []);
+}
+
+/** Writes our JSON-LD script, marked as the browser's: the server's has the attribute empty. */
+function writeStructuredData(text: string): void {
+  let script = document.head.querySelector<HTMLScriptElement>(`script[${STRUCTURED_DATA_ATTRIBUTE}]`);
+  if (!script) {
+    script = document.createElement('script');
+    script.type = 'application/ld+json';
+    document.head.append(script);
+  }
+  script.setAttribute(STRUCTURED_DATA_ATTRIBUTE, 'browser');
+  if (script.textContent !== text) script.textContent = text;
 }
 
 /** Marks our JSON-LD script, so the browser finds the one to replace. */
@@ -207,7 +245,6 @@ function setCanonicalLinks(doc: Document, links: ReturnType<typeof canonicalLink
   setMeta(doc, 'property', 'og:url', links.canonical);
 }
 
-const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
  * In the layout: after a client navigation the canonical and hreflang links name the new page (the

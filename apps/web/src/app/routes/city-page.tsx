@@ -1,6 +1,6 @@
 import { Link, useLoaderData, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
-import { breadcrumbJsonLd, itemListJsonLd, searchPageTitle, SITE_NAME } from '@husly/domain';
+import { searchPageTitle } from '@husly/domain';
 import { BoligagentSignupModalSlot } from '../../features/boligagent/components/boligagent-signup-modal-slot';
 import { ACUTE_HOUSING_URL, cityPageTexts } from '../../features/city/city-content';
 import { DwellingList } from '../../features/dwellings/components/dwelling-list';
@@ -23,14 +23,14 @@ export function CityPage() {
   // The city's share image: its newest dwelling's first image (the list is newest first), else the site's.
   usePageImage(list.data.find((d) => d.image)?.image, city.label);
   const origin = useSiteOrigin();
-  useStructuredData([
-    breadcrumbJsonLd([
-      { name: SITE_NAME, url: `${origin}/` },
+  useStructuredData((ld) => [
+    ld.breadcrumbJsonLd([
+      { name: ld.SITE_NAME, url: `${origin}/` },
       { name: t('cities.breadcrumb'), url: `${origin}/byer` },
       { name: city.label, url: `${origin}/${city.slug}` },
     ]),
     // Only what links to a page: a rented dwelling is shown, not linked.
-    itemListJsonLd({
+    ld.itemListJsonLd({
       name: title,
       urls: list.data.filter((d) => d.deletedAt === null).map((d) => `${origin}/vis/${d.dwellingId}`),
       offset: list.meta.start,

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLoaderData } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
-import { absoluteUrl, breadcrumbJsonLd, dwellingListingJsonLd, formatRent, formatRooms, formatSize, isContactable, SITE_NAME } from '@husly/domain';
+import { formatRent, formatRooms, formatSize, isContactable } from '@husly/domain';
 import { ContactPanel, useContactFlow } from '../../features/dwellings/components/contact-panel';
 import { DwellingFacts } from '../../features/dwellings/components/dwelling-facts';
 import { DwellingCosts } from '../../features/dwellings/components/dwelling-costs';
@@ -37,17 +37,17 @@ export function DwellingPage() {
   usePageImage(dwelling.images[0], dwelling.headline);
   const origin = useSiteOrigin();
   const url = `${origin}/vis/${dwelling.dwellingId}`;
-  useStructuredData([
-    breadcrumbJsonLd([
-      { name: SITE_NAME, url: `${origin}/` },
+  useStructuredData((ld) => [
+    ld.breadcrumbJsonLd([
+      { name: ld.SITE_NAME, url: `${origin}/` },
       { name: dwelling.location.city, url: `${origin}/${dwelling.location.citySlug}` },
       { name: dwelling.headline, url },
     ]),
-    dwellingListingJsonLd({
+    ld.dwellingListingJsonLd({
       url,
       headline: dwelling.headline,
       description: dwelling.description ?? dwelling.teaser,
-      images: dwelling.images.map((image) => absoluteUrl(origin, image)),
+      images: dwelling.images.map((image) => ld.absoluteUrl(origin, image)),
       rent: dwelling.rent,
       rooms: dwelling.rooms,
       size: dwelling.size,

@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
-import { frontPageTotal, organizationJsonLd, webSiteJsonLd } from '@husly/domain';
+import { frontPageTotal } from '@husly/domain';
 import { CityChips } from '../../features/cities/components/city-chips';
 import { popularCities } from '../../features/cities/city-selectors';
 import { useAreas } from '../../features/cities/use-areas';
@@ -23,9 +23,9 @@ export function HomePage() {
   const origin = useSiteOrigin();
   const { language } = useSite();
   const { company } = usePublicSettings();
-  useStructuredData([
-    organizationJsonLd({ origin, logoUrl: `${origin}${LOGO_PATH}`, legalName: company.name }),
-    webSiteJsonLd({ origin, language, description: t('meta.description') }),
+  useStructuredData((ld) => [
+    ld.organizationJsonLd({ origin, logoUrl: `${origin}${LOGO_PATH}`, legalName: company.name }),
+    ld.webSiteJsonLd({ origin, language, description: t('meta.description') }),
   ]);
   const { total, approximate } = frontPageTotal(latest?.meta.total);
   const totalText = total.toLocaleString('da-DK');
