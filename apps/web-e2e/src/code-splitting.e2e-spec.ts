@@ -126,4 +126,44 @@ describe('route-level code splitting in a real browser (docs/decisions/0022)', (
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it("keeps the footer and the header's login menu as the server's HTML without their code, until the menu is used (docs/decisions/0034)", async () => {
+    const deferred = ['src/app/layout/footer.tsx', 'src/app/layout/guest-menu.tsx', 'src/lib/structured-data-builders.ts'].map(chunk);
+    const { page, scripts, documents, errors } = await openRecording(browser, '/koebenhavn');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    for (const file of deferred) expect(scripts).not.toContain(file);
+    // The server's nodes, marked before any script ran, are the ones shown after hydration.
+    await page.evaluate(() => {
+      for (const node of document.querySelectorAll('footer a, header details form input')) (node as unknown as { __server: boolean }).__server = true;
+    });
+
+    // A footer link is followed in the page, and the menu stays unhydrated through the navigation.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Om Husly' }).click();
+    await page.waitForURL(`${baseUrl}/info/about`);
+    await page.getByRole('heading', { level: 1, name: /Husly/ }).waitFor();
+    expect(documents).toHaveLength(1);
+    for (const file of deferred.slice(0, 2)) expect(scripts).not.toContain(file);
+    const serverNodes = () =>
+      page.evaluate(() => [...document.querySelectorAll('footer a, header details form input')].every((node) => (node as unknown as { __server?: boolean }).__server));
+    expect(await serverNodes()).toBe(true);
+
+    // Opening the menu renders the form in place of the server's: what is typed at once is what logs in.
+    await page.locator('header summary[aria-label="Profil"]').click();
+    const form = page.getByRole('banner').getByRole('form', { name: 'Log ind' });
+    await form.getByLabel('Email').fill('lejer@husly.test');
+    await form.getByLabel('Adgangskode').fill('husly-demo-2026');
+    await form.getByRole('button', { name: 'Log ind' }).click();
+    // The user's menu toggle, named "{menu}: {name}".
+    await page.locator('header summary[aria-label*=": "]').waitFor();
+    expect(scripts).toContain(deferred[1]);
+    expect(scripts).not.toContain(deferred[0]);
+    const footerRedrawn = await page.evaluate(() =>
+      [...document.querySelectorAll('footer a')].filter((node) => !(node as unknown as { __server?: boolean }).__server).map((node) => node.outerHTML),
+    );
+    expect(footerRedrawn).toEqual([]);
+    expect(documents).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await screenshot(page, 'islands-logged-in-phone');
+    await page.close();
+  });
 });

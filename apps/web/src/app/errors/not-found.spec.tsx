@@ -23,7 +23,7 @@ async function expectNotFoundPage() {
   expect(screen.getByRole('link', { name: 'Søg efter lejeboliger' }).getAttribute('href')).toBe('/search');
   // Inside the layout: header and footer stay.
   expect(screen.getByRole('banner')).toBeTruthy();
-  expect(screen.getByRole('contentinfo')).toBeTruthy();
+  expect(await screen.findByRole('contentinfo')).toBeTruthy();
 }
 
 describe('404 page', () => {

@@ -1,9 +1,10 @@
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
 import { Dropdown } from '../../components/ui/dropdown';
-import { LoginForm } from '../../features/accounts/components/login-form';
-import { UserAvatar, UserMenuItems } from '../../features/accounts/components/user-menu';
+import { UserAvatar } from '../../features/accounts/components/user-avatar';
 import { useAccount } from '../../features/accounts/use-account';
+import { islandOnDemand } from '../../lib/islands';
 import styles from './header.module.css';
 
 function PersonIcon() {
@@ -15,6 +16,13 @@ function PersonIcon() {
   );
 }
 
+// The menus' contents are hidden until the toggle is used: the server's HTML of the guest's stays
+// until then, and the user's (rendered in the browser once the session is known) loads at once, so
+// neither is part of every page's script (lib/islands.tsx).
+const guestMenu = islandOnDemand(() => import('./guest-menu').then((module) => module.GuestMenu));
+const NO_PROPS = {};
+const userMenu = islandOnDemand(() => import('../../features/accounts/components/user-menu').then((module) => module.UserMenuItems));
+
 /**
  * The header's profile dropdown (section 2). Guests: the login form, Forgot password and Create
  * profile. Users: their menu. It also restores the session on page load, being on every page.
@@ -23,29 +31,20 @@ function PersonIcon() {
 export function ProfileMenu() {
   const { t } = useTranslation();
   const session = useAccount();
+  const user = session.status === 'user' ? session.user : null;
+  const userProps = useMemo(() => (user ? { user, itemClassName: styles.menuItem } : null), [user]);
 
-  if (session.status === 'user') {
+  if (session.status === 'user' && userProps) {
     return (
-      <Dropdown key="user" className={styles.profileSlot} toggleClassName={styles.slotToggle} ariaLabel={`${t('accounts.menu.label')}: ${session.user.name}`} label={<UserAvatar user={session.user} />}>
-        <UserMenuItems user={session.user} itemClassName={styles.menuItem} />
+      <Dropdown key="user" className={styles.profileSlot} toggleClassName={styles.slotToggle} ariaLabel={`${t('accounts.menu.label')}: ${session.user.name}`} label={<UserAvatar user={session.user} />} onIntent={userMenu.start}>
+        <userMenu.Island props={userProps} />
       </Dropdown>
     );
   }
 
   return (
-    <Dropdown key="guest" className={styles.profileSlot} toggleClassName={styles.slotToggle} ariaLabel={t('header.profileMenu')} label={<PersonIcon />}>
-      <div className={styles.guest}>
-        <p className={styles.guestIntro}>{t('header.guestIntro')}</p>
-        <LoginForm compact />
-        <Link to="/reset-password" className={styles.forgot}>
-          {t('header.forgotPassword')}
-        </Link>
-        <hr className={styles.rule} />
-        <p className={styles.guestIntro}>{t('header.newHere')}</p>
-        <Link to="/signup" className="button button-secondary">
-          {t('header.createProfile')}
-        </Link>
-      </div>
+    <Dropdown key="guest" className={styles.profileSlot} toggleClassName={styles.slotToggle} ariaLabel={t('header.profileMenu')} label={<PersonIcon />} onIntent={guestMenu.start}>
+      <guestMenu.Island props={NO_PROPS} />
     </Dropdown>
   );
 }

@@ -1,17 +1,19 @@
 // Base styles first, so component modules can override them.
 import '../../styles/global.css';
-import { Suspense } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useRevalidator } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
 import { AlertsArea } from '../../components/ui/alerts';
 import { RetryBoundary } from '../../components/ui/retry-boundary';
-import { SiteAlerts } from '../../features/alerts/site-alerts';
 import { BoligagentNotificationLogger } from '../../features/boligagent/components/boligagent-notification-logger';
-import { LastViewedBanner } from '../../features/dwellings/components/last-viewed-banner';
+import { LastViewedBannerSlot } from '../../features/dwellings/components/last-viewed-banner-slot';
 import { CookieBanner } from '../../features/privacy/cookie-banner';
+import { reopenConsent } from '../../features/privacy/consent-store';
 import { useCanonicalLinks } from '../../lib/document-head';
+import { useFollowLinks } from '../../lib/follow-links';
+import { islandOnDemand, staticIsland } from '../../lib/islands';
+import { usePublicSettings } from '../../lib/public-settings';
 import { useFocusOnNavigation } from './focus-on-navigation';
-import { Footer } from './footer';
 import { Header } from './header';
 import { showsHeaderSearch } from './search-visibility';
 import styles from './root-layout.module.css';
@@ -35,19 +37,44 @@ export function RootLayout() {
       <Header showSearch={showsHeaderSearch(pathname)} />
       <AlertsArea />
       <BoligagentNotificationLogger />
-      <LastViewedBanner />
+      <LastViewedBannerSlot />
       <main id="main" className={styles.main}>
         {/* Keeps header and footer when a page fails; a retry re-runs the loaders, then re-renders. */}
         <RetryBoundary resetKey={pathname} onRetry={() => revalidator.revalidate()}>
           <Outlet />
         </RetryBoundary>
       </main>
-      {/* Its own boundary: its hundred-odd links hydrate after the page, in slices, not in its first long task. */}
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
-      <SiteAlerts />
+      <FooterIsland />
+      <SiteAlertsSlot />
       <ScrollRestoration />
     </div>
   );
+}
+
+/**
+ * The footer's hundred-odd links, its card icons and the cookie-settings button: the same for the
+ * whole visit, so the browser keeps the server's HTML and loads none of its code (lib/islands.tsx).
+ */
+const footer = staticIsland(() => import('./footer').then((module) => module.Footer));
+
+function FooterIsland() {
+  const followLinks = useFollowLinks<HTMLDivElement>();
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.target instanceof Element && event.target.closest('[data-cookie-settings]')) reopenConsent();
+    else followLinks(event);
+  };
+  return <footer.Island props={{}} onClick={onClick} />;
+}
+
+/** The site alerts' code loads only when the page brought some (most pages have none). */
+const siteAlerts = islandOnDemand(() => import('../../features/alerts/site-alerts').then((module) => module.SiteAlerts));
+const NO_PROPS = {};
+
+function SiteAlertsSlot() {
+  const { alerts } = usePublicSettings();
+  const any = (alerts?.length ?? 0) > 0;
+  useEffect(() => {
+    if (any) siteAlerts.start();
+  }, [any]);
+  return any ? <siteAlerts.Island props={NO_PROPS} /> : null;
 }

@@ -10,6 +10,11 @@ export interface DropdownProps {
   className?: string;
   toggleClassName?: string;
   align?: 'start' | 'end';
+  /**
+   * Called when the toggle is about to be used (pointer over or down, focus, opening): the moment
+   * to hydrate a panel that hydrates on demand (lib/islands.tsx), ahead of the first tap inside.
+   */
+  onIntent?(): void;
   children: ReactNode;
 }
 
@@ -17,12 +22,20 @@ export interface DropdownProps {
  * A <details> menu: opens without JavaScript (server-rendered pages too); with it, closes on
  * Escape, on a click outside and after a link inside is followed.
  */
-export function Dropdown({ label, ariaLabel, className, toggleClassName, align = 'end', children }: DropdownProps) {
+export function Dropdown({ label, ariaLabel, className, toggleClassName, align = 'end', onIntent, children }: DropdownProps) {
   const ref = useRef<HTMLDetailsElement>(null);
+  const intent = useRef(onIntent);
+  intent.current = onIntent;
 
   useEffect(() => {
     const details = ref.current;
     if (!details) return;
+    // Native listeners: a panel not yet hydrated gets no React events. Opened before the page
+    // hydrated, it is about to be used now.
+    const onUse = () => intent.current?.();
+    const uses = ['pointerover', 'pointerdown', 'focusin', 'toggle'] as const;
+    for (const type of uses) details.addEventListener(type, onUse);
+    if (details.open) onUse();
     const onClick = (event: MouseEvent) => {
       if (details.open && !details.contains(event.target as Node)) details.open = false;
     };
@@ -35,6 +48,7 @@ export function Dropdown({ label, ariaLabel, className, toggleClassName, align =
     document.addEventListener('click', onClick);
     document.addEventListener('keydown', onKeyDown);
     return () => {
+      for (const type of uses) details.removeEventListener(type, onUse);
       document.removeEventListener('click', onClick);
       document.removeEventListener('keydown', onKeyDown);
     };

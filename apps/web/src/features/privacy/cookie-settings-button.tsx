@@ -5,7 +5,8 @@ import { reopenConsent } from './consent-store';
 export function CookieSettingsButton({ className }: { className?: string }) {
   const { t } = useTranslation();
   return (
-    <button type="button" className={className} onClick={reopenConsent}>
+    // data-cookie-settings: the footer's server HTML is never hydrated, and the layout's handler finds it by it.
+    <button type="button" className={className} onClick={reopenConsent} data-cookie-settings="">
       {t('privacy.settings')}
     </button>
   );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import { loginErrorField, validateLogin } from '@husly/domain';
@@ -27,6 +27,18 @@ export function LoginForm({ onLoggedIn, compact = false }: { onLoggedIn?(session
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  // What was typed or autofilled before the form hydrated (the header's form hydrates when its menu
+  // is first used): React keeps it in the fields but not in state, so it is taken over here.
+  useEffect(() => {
+    const field = (name: Field) => {
+      const element = form.current?.elements.namedItem(name);
+      return element instanceof HTMLInputElement ? element.value : '';
+    };
+    const typed = { email: field('email'), password: field('password') };
+    if (typed.email || typed.password) setValues((v) => ({ email: typed.email || v.email, password: typed.password || v.password }));
+  }, []);
 
   const update = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -54,7 +66,7 @@ export function LoginForm({ onLoggedIn, compact = false }: { onLoggedIn?(session
   }
 
   return (
-    <form method="post" className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('accounts.login.heading')}>
+    <form ref={form} method="post" className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('accounts.login.heading')}>
       {failure && <FormMessage kind="error">{failure}</FormMessage>}
       <TextField
         label={t('accounts.fields.email')}

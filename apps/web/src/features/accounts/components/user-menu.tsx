@@ -5,17 +5,6 @@ import { useAlerts } from '../../../components/ui/alerts';
 import { endSession } from '../session-store';
 import styles from './accounts.module.css';
 
-const initial = (name: string) => (name.trim()[0] ?? '?').toUpperCase();
-
-/** The avatar on the menu toggle. */
-export function UserAvatar({ user }: { user: SessionUser }) {
-  return (
-    <span className={styles.avatar} aria-hidden="true">
-      {initial(user.name)}
-    </span>
-  );
-}
-
 /**
  * The logged-in user's dropdown (section 2): name, Edit profile, BoligAgent, Tenant ad,
  * Subscription (subscribers only), Log out. Logout clears the token and the user.

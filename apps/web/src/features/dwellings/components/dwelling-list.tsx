@@ -1,9 +1,10 @@
-import { memo, Suspense, use, type MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { memo, Suspense, use } from 'react';
+import { Link } from 'react-router';
 import type { TFunction } from '../../../lib/translator';
 import { dwellingListDateLabel, dwellingListState, formatDkk, formatRent, formatRooms, formatSize } from '@husly/domain';
 import { useSite } from '../../../lib/site-context';
 import { useTranslation } from '../../../lib/use-translation';
+import { useFollowLinks } from '../../../lib/follow-links';
 import { FavouriteButton } from '../../favourites/favourite-button';
 import { FIRST_HYDRATED_CARDS, type DeferredCards, type DwellingCardData } from '../card-data';
 import styles from './dwelling-list.module.css';
@@ -32,15 +33,7 @@ import styles from './dwelling-list.module.css';
  */
 export const DwellingList = memo(function DwellingList({ dwellings, rest, label }: { dwellings: readonly DwellingCardData[]; rest?: DeferredCards; label?: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const followCardLink = (event: MouseEvent<HTMLUListElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-    const link = event.target instanceof Element ? event.target.closest('a[data-card-link]') : null;
-    const href = link?.getAttribute('href');
-    if (!link || !href || !event.currentTarget.contains(link)) return;
-    event.preventDefault();
-    void navigate(href);
-  };
+  const followCardLink = useFollowLinks<HTMLUListElement>('a[data-card-link]');
   const later = rest ? rest.from : FIRST_HYDRATED_CARDS;
   const first = Math.min(FIRST_SCREEN_CARDS, later);
   return (
