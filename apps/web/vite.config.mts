@@ -55,6 +55,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           // part of the shell's imports, and the whole used library went into the shell (issue 16).
           treeshake: { moduleSideEffects: (id: string) => (LIBRARY_SOURCE.test(id) ? false : undefined) },
           output: {
+            // Named by their hash alone: every chunk's imports and the shell's table of what each page
+            // chunk needs (Vite's preload map) repeat these names, and the readable part cost every
+            // landing page about 0.6 KB gzip. The build manifest (.vite/manifest.json) maps a source
+            // module to its file (docs/decisions/0034-islands.md).
+            entryFileNames: 'assets/[hash].js',
+            chunkFileNames: 'assets/[hash].js',
+            assetFileNames: 'assets/[hash][extname]',
             // What every page loads, in two chunks: the libraries (React, React Router, i18next), which
             // stay cached across our deploys, and the app shell (layout, providers, loaders). Without
             // these groups the shell is cut into a dozen small chunks by which pages share each module.
