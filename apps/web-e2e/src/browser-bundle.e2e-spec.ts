@@ -37,4 +37,20 @@ describe('the browser bundle', () => {
     };
     expect(Object.entries(pageOnly).filter(([, marker]) => shell.includes(marker)).map(([what]) => what)).toEqual([]);
   });
+
+  // docs/decisions/0034: an island's server HTML is painted before (or without) its chunk, so its
+  // styles must come with the shell's stylesheet, not with the chunk's.
+  it("has the islands' styles in the shell's stylesheet", () => {
+    const manifest = JSON.parse(readFileSync(join(ASSETS, '../.vite/manifest.json'), 'utf8')) as Record<string, { file: string; css?: string[]; imports?: string[] }>;
+    const closure = (key: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(key) || !manifest[key]) return seen;
+      seen.add(key);
+      for (const next of manifest[key].imports ?? []) closure(next, seen);
+      return seen;
+    };
+    const shell = closure('index.html');
+    const islands = ['src/app/layout/footer.tsx', 'src/app/layout/guest-menu.tsx', 'src/features/dwellings/components/last-viewed-banner.tsx'];
+    const ownStyles = islands.flatMap((island) => [...closure(island)].filter((key) => !shell.has(key)).flatMap((key) => (manifest[key]!.css ?? []).map((css) => `${island}: ${css}`)));
+    expect(ownStyles).toEqual([]);
+  });
 });

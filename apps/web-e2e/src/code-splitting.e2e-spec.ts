@@ -1,18 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+import { chunk } from './support/build-manifest';
 
 const baseUrl = inject('baseUrl');
-
-/** Vite's manifest of the client build: each page module's chunk (docs/decisions/0022-route-code-splitting.md). */
-const manifest = JSON.parse(readFileSync(resolve(__dirname, '../../../dist/web/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
-const chunk = (module: string) => {
-  const file = manifest[module]?.file;
-  if (!file) throw new Error(`${module} is not in the build manifest`);
-  return `/${file}`;
-};
 
 /** A page that records the scripts and documents it requests, and marks the server's nodes before any script runs. */
 async function openRecording(browser: Browser, path: string, viewport = PHONE) {
@@ -132,6 +123,8 @@ describe('route-level code splitting in a real browser (docs/decisions/0022)', (
     const { page, scripts, documents, errors } = await openRecording(browser, '/koebenhavn');
     await page.getByRole('heading', { level: 1 }).waitFor();
     for (const file of deferred) expect(scripts).not.toContain(file);
+    // Styled by the shell's stylesheet, without its chunk.
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('footer')!).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
     // The server's nodes, marked before any script ran, are the ones shown after hydration.
     await page.evaluate(() => {
       for (const node of document.querySelectorAll('footer a, header details form input')) (node as unknown as { __server: boolean }).__server = true;
@@ -153,8 +146,9 @@ describe('route-level code splitting in a real browser (docs/decisions/0022)', (
     await form.getByLabel('Email').fill('lejer@husly.test');
     await form.getByLabel('Adgangskode').fill('husly-demo-2026');
     await form.getByRole('button', { name: 'Log ind' }).click();
-    // The user's menu toggle, named "{menu}: {name}".
-    await page.locator('header summary[aria-label*=": "]').waitFor();
+    // Logged in: the user's menu toggle, named "Min profil: {name}", and the guest's form gone.
+    await page.getByRole('banner').getByLabel(/^Min profil: /).waitFor();
+    expect(await page.getByRole('banner').getByRole('form', { name: 'Log ind' }).count()).toBe(0);
     expect(scripts).toContain(deferred[1]);
     expect(scripts).not.toContain(deferred[0]);
     const footerRedrawn = await page.evaluate(() =>

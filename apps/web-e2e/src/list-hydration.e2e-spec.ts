@@ -14,8 +14,8 @@ const serverList = (html: string) => /<ul [^>]*aria-label="Boliger"[^>]*>([\s\S]
 
 /**
  * A list page's first load on a phone (docs/decisions/0027-list-hydration.md): only the first screenful of
- * cards hydrates with the page, the other cards and the footer in Suspense boundaries that React hydrates
- * afterwards in yielding slices; the cards past the first three are laid out only near the viewport. All of
+ * cards hydrates with the page, the other cards in Suspense boundaries that React hydrates afterwards in
+ * yielding slices, and the footer never (a static island, docs/decisions/0034); the cards past the first three are laid out only near the viewport. All of
  * them are in the server's HTML, keep their server nodes, and work.
  */
 describe('list pages: what hydrates with the page, and what later (docs/decisions/0027)', () => {
@@ -23,7 +23,7 @@ describe('list pages: what hydrates with the page, and what later (docs/decision
   beforeAll(async () => (browser = await launchBrowser()));
   afterAll(() => browser.close());
 
-  it.each(['/koebenhavn', '/search?q=aarhus'])('%s has every card in its HTML, the first three outside any Suspense boundary, the rest and the footer inside', async (path) => {
+  it.each(['/koebenhavn', '/search?q=aarhus'])('%s has every card in its HTML, the first three outside any Suspense boundary, the rest inside; the footer is a static island', async (path) => {
     const response = await fetch(`${baseUrl}${path}`);
     expect(response.status).toBe(200);
     const html = await response.text();
@@ -34,7 +34,8 @@ describe('list pages: what hydrates with the page, and what later (docs/decision
     const beforeFirstBoundary = list.split('<!--$-->')[0];
     expect(beforeFirstBoundary.match(/<li /g)?.length).toBe(HYDRATED_WITH_THE_PAGE);
     expect(list.match(/<li /g)?.length).toBe(cards + (list.match(/aria-disabled="true"/g)?.length ?? 0));
-    expect(html).toMatch(/<!--\$--><footer[\s\S]*<\/footer><!--\/\$-->/);
+    // Never hydrated: the browser keeps its server HTML without its code (docs/decisions/0034).
+    expect(html).toMatch(/<div style="display:contents"><footer[\s\S]*<\/footer><\/div>/);
   });
 
   it('on a phone, a visitor gets every card hydrated on its server nodes, laid out lazily without a layout shift, each link and heart working', async () => {
@@ -111,7 +112,7 @@ describe('list pages: what hydrates with the page, and what later (docs/decision
     await card.click();
     await page.waitForURL(`${baseUrl}${href}`);
     expect(documents.length).toBe(loaded);
-    // A footer link too (it hydrates in its own boundary).
+    // A footer link too (followed by the footer island's one handler).
     await page.goBack();
     await page.locator('footer a[href="/byer"]').first().click();
     await page.waitForURL(`${baseUrl}/byer`);

@@ -10,6 +10,7 @@ import { createRoutes } from './app/routes';
 import { currentConsent } from './features/privacy/consent-store';
 import { rememberLanding } from './features/privacy/visitor-cookies';
 import { fetchListAt, fillDeferredCards } from './features/dwellings/card-data';
+import { preloadLastViewedBanner } from './features/dwellings/components/last-viewed-banner-slot';
 import { lastViewedBannerState } from './features/dwellings/last-viewed';
 import { createApiClient } from './lib/api-client';
 import { applyDefaultHead } from './lib/document-head';
@@ -63,7 +64,11 @@ async function main(): Promise<void> {
   // hydration runs no loader again; this page's lazy routes are loaded first (the server preloaded
   // their chunks), so the first render is the page, as in the server's HTML, not a fallback.
   const routes = createRoutes({ areas: context.areas, api: context.api });
-  await loadMatchedRoutes(routes, `${window.location.pathname}${window.location.search}`);
+  await Promise.all([
+    loadMatchedRoutes(routes, `${window.location.pathname}${window.location.search}`),
+    // Shown by the server render: hydrated in place, so loaded first (its chunk is small, and rare).
+    preloadLastViewedBanner(context.lastViewed, window.location.pathname),
+  ]);
   const router = createBrowserRouter(routes);
   prefetchOnIntent(routes);
   const app = (

@@ -166,4 +166,25 @@ describe('static islands', () => {
     });
     await vi.waitFor(() => expect(container!.querySelector('button')?.textContent).toBe('5'));
   });
+
+  it('an on-demand island whose chunk loaded before hydration hydrates the server nodes as they are', async () => {
+    const island = islandOnDemand(() => Promise.resolve(Counter));
+    await island.preload();
+    container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <div style={{ display: 'contents' }}>
+        <Counter start={3} />
+      </div>,
+    );
+    document.body.append(container);
+    const button = container.querySelector('button')!;
+    const errors: unknown[] = [];
+    await act(async () => {
+      root = hydrateRoot(container!, <island.Island props={{ start: 3 }} />, { onRecoverableError: (error) => errors.push(error) });
+    });
+    expect(errors).toEqual([]);
+    expect(container.querySelector('button')).toBe(button);
+    await act(async () => button.click());
+    expect(button.textContent).toBe('4');
+  });
 });

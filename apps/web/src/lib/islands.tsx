@@ -95,7 +95,8 @@ function Loaded<P extends object>({ component, props }: { component: ReturnType<
 
 /**
  * Interactive part of a page, hidden until used, that the browser keeps as the server's HTML (like a
- * static island) until `start()`: the login form in the header's closed menu. `start()` (the menu's
+ * static island) until `start()`: the login form in the header's closed menu. One whose chunk was
+ * loaded before the page hydrated (`preload()`) hydrates as any component does. `start()` (the menu's
  * toggle is touched) loads the component, and the browser renders it in place of the server's HTML;
  * whatever was typed there meanwhile, and the focus, are carried over. Rendered by the browser itself
  * (a menu shown after logging out), it loads at once and shows nothing until then.
@@ -140,7 +141,8 @@ export function islandOnDemand<P extends object>(load: () => Promise<ComponentTy
 
   function Island({ props }: { props: P }) {
     const hydrating = useIsHydrating();
-    const [serverHtml] = useState(hydrating && typeof window !== 'undefined');
+    // Loaded before the page hydrated (preloaded for a banner the page shows): hydrated as usual.
+    const [serverHtml] = useState(hydrating && typeof window !== 'undefined' && !component.get());
     const isReady = useSyncExternalStore(
       subscribe,
       () => ready,

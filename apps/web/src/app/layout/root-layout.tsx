@@ -17,6 +17,10 @@ import { useFocusOnNavigation } from './focus-on-navigation';
 import { Header } from './header';
 import { showsHeaderSearch } from './search-visibility';
 import styles from './root-layout.module.css';
+// The footer's styles, in the shell's stylesheet: its server HTML is shown without its code (the
+// static island below), so the stylesheet its chunk would bring never loads.
+import './footer.module.css';
+import '../../components/ui/payment-card-icons.module.css';
 
 export function RootLayout() {
   const { t } = useTranslation();

@@ -1,7 +1,14 @@
 import { useContext, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { islandOnDemand } from '../../../lib/islands';
-import { InitialLastViewed, lastViewedBannerState, lastViewedCookie } from '../last-viewed';
+// In the shell's stylesheet: the server's banner is painted before its chunk loads.
+import './last-viewed-banner.module.css';
+import { InitialLastViewed, lastViewedBannerState, lastViewedCookie, type LastViewedBannerState } from '../last-viewed';
+
+/** For entry-client, before hydrating a page whose server render showed the banner. */
+export function preloadLastViewedBanner(state: LastViewedBannerState | null, pathname: string): Promise<void> {
+  return state && !pathname.startsWith('/vis/') ? banner.preload().catch(() => undefined) : Promise.resolve();
+}
 
 const banner = islandOnDemand(() => import('./last-viewed-banner').then((module) => module.LastViewedBanner));
 
@@ -13,8 +20,8 @@ const banner = islandOnDemand(() => import('./last-viewed-banner').then((module)
  * client navigation. Not on a dwelling's page: the page is what the visitor is looking at, and it
  * becomes the one remembered (DwellingPage writes bn.last as it mounts).
  *
- * Its code loads only for a visitor who has one (lib/islands.tsx): the browser shows the server's
- * banner until then.
+ * Its code loads only for a visitor who has one (lib/islands.tsx), before the page hydrates
+ * (preloadLastViewedBanner), so the server's banner is hydrated in place: no node replaced, nothing moves.
  */
 export function LastViewedBannerSlot() {
   const { pathname } = useLocation();
