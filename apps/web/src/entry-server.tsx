@@ -25,7 +25,7 @@ import { languageFromHost, type Translations } from './lib/i18n';
 import { matchedPages } from './lib/lazy-pages';
 import { pageAssetTags, type BuildManifest } from './lib/page-assets';
 import type { PublicSettings } from './lib/public-settings';
-import { preloadStaticIslands } from './lib/islands';
+import { preloadIslands } from './lib/islands';
 import * as jsonLdBuilders from './lib/structured-data-builders';
 
 /**
@@ -201,7 +201,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   const context = createAppContext({ host: input.host, translations, api, areas, settings, consent, lastViewed });
 
   // Loaded once: renderToString renders them synchronously.
-  await preloadStaticIslands();
+  await preloadIslands();
   const handler = createStaticHandler(createRoutes({ areas: context.areas, api, server: true }));
   const result = await handler.query(new Request(url, { headers: input.cookie ? { cookie: input.cookie } : {} }));
   if (result instanceof Response) {

@@ -19,7 +19,7 @@ export interface StaticIsland<P extends object> {
    * handlers do.
    */
   Island: ComponentType<{ props: P; onClick?(event: MouseEvent<HTMLDivElement>): void }>;
-  /** Loads the component (cached). The server render awaits every island's (preloadStaticIslands). */
+  /** Loads the component (cached). The server render awaits every island's (preloadIslands). */
   preload(): Promise<void>;
 }
 
@@ -44,9 +44,20 @@ function loader<P>(load: () => Promise<ComponentType<P>>): { get(): ComponentTyp
   return { get: () => component, preload };
 }
 
-/** The server render loads every island's component once, before its first page: it renders them synchronously. */
-export function preloadStaticIslands(): Promise<void> {
-  return Promise.all(preloads.map((preload) => preload())).then(() => undefined);
+let allLoaded: Promise<void> | null = null;
+
+/**
+ * The server render loads every island's component once, before its first page: it renders them
+ * synchronously. Every render awaits the same promise (a failed load is tried again).
+ */
+export function preloadIslands(): Promise<void> {
+  return (allLoaded ??= Promise.all(preloads.map((preload) => preload())).then(
+    () => undefined,
+    (error: unknown) => {
+      allLoaded = null;
+      throw error;
+    },
+  ));
 }
 
 const subscribeNever = () => () => undefined;
@@ -89,7 +100,7 @@ function Loaded<P extends object>({ component, props }: { component: ReturnType<
     if (!component.get()) component.preload().then(() => setLoaded(true), () => undefined);
   }, [component]);
   const Component = component.get();
-  if (!Component && typeof window === 'undefined') throw new Error('An island rendered on the server before preloadStaticIslands()');
+  if (!Component && typeof window === 'undefined') throw new Error('An island rendered on the server before preloadIslands()');
   return Component ? <Component {...props} /> : null;
 }
 

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
 import { Dropdown } from '../../components/ui/dropdown';
@@ -31,13 +30,10 @@ const userMenu = islandOnDemand(() => import('../../features/accounts/components
 export function ProfileMenu() {
   const { t } = useTranslation();
   const session = useAccount();
-  const user = session.status === 'user' ? session.user : null;
-  const userProps = useMemo(() => (user ? { user, itemClassName: styles.menuItem } : null), [user]);
-
-  if (session.status === 'user' && userProps) {
+  if (session.status === 'user') {
     return (
       <Dropdown key="user" className={styles.profileSlot} toggleClassName={styles.slotToggle} ariaLabel={`${t('accounts.menu.label')}: ${session.user.name}`} label={<UserAvatar user={session.user} />} onIntent={userMenu.start}>
-        <userMenu.Island props={userProps} />
+        <userMenu.Island props={{ user: session.user, itemClassName: styles.menuItem }} />
       </Dropdown>
     );
   }

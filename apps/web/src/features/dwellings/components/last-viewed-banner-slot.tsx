@@ -7,8 +7,11 @@ import { InitialLastViewed, lastViewedBannerState, lastViewedCookie, type LastVi
 
 /** For entry-client, before hydrating a page whose server render showed the banner. */
 export function preloadLastViewedBanner(state: LastViewedBannerState | null, pathname: string): Promise<void> {
-  return state && !pathname.startsWith('/vis/') ? banner.preload().catch(() => undefined) : Promise.resolve();
+  return isShown(state, pathname) ? banner.preload().catch(() => undefined) : Promise.resolve();
 }
+
+/** Not on a dwelling's page: that page becomes the one remembered. */
+const isShown = (state: LastViewedBannerState | null, pathname: string): state is LastViewedBannerState => state !== null && !pathname.startsWith('/vis/');
 
 const banner = islandOnDemand(() => import('./last-viewed-banner').then((module) => module.LastViewedBanner));
 
@@ -31,7 +34,7 @@ export function LastViewedBannerSlot() {
     setState(lastViewedBannerState(document.cookie));
   }, [pathname]);
 
-  const shown = state !== null && !pathname.startsWith('/vis/');
+  const shown = isShown(state, pathname);
   useEffect(() => {
     if (shown) banner.start();
   }, [shown]);
