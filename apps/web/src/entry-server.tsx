@@ -200,13 +200,14 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   const lastViewed = lastViewedBannerState(input.cookie);
   const context = createAppContext({ host: input.host, translations, api, areas, settings, consent, lastViewed });
 
-  // Loaded once: renderToString renders them synchronously.
-  await preloadIslands();
   const handler = createStaticHandler(createRoutes({ areas: context.areas, api, server: true }));
   const result = await handler.query(new Request(url, { headers: input.cookie ? { cookie: input.cookie } : {} }));
   if (result instanceof Response) {
     return { type: 'redirect', status: result.status, location: result.headers.get('Location') ?? '/' };
   }
+  // After the query, which loaded the page's modules (and any island one defines): renderToString
+  // renders the islands synchronously.
+  await preloadIslands();
 
   const head: HeadData = { jsonLdBuilders };
   const router = createStaticRouter(handler.dataRoutes, result);

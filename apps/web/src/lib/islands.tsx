@@ -45,19 +45,26 @@ function loader<P>(load: () => Promise<ComponentType<P>>): { get(): ComponentTyp
 }
 
 let allLoaded: Promise<void> | null = null;
+/** How many islands `allLoaded` loads: a page module loaded later (a lazy route) may add its own. */
+let allLoadedCount = 0;
 
 /**
- * The server render loads every island's component once, before its first page: it renders them
- * synchronously. Every render awaits the same promise (a failed load is tried again).
+ * The server render loads every island's component before it renders a page that may show it:
+ * renderToString renders them synchronously. Called after the page's lazy routes are loaded, so
+ * an island a page module defines is among them. Every render awaits the same promise until an
+ * island is added (a failed load is tried again).
  */
 export function preloadIslands(): Promise<void> {
-  return (allLoaded ??= Promise.all(preloads.map((preload) => preload())).then(
+  if (allLoaded && allLoadedCount === preloads.length) return allLoaded;
+  allLoadedCount = preloads.length;
+  const loading: Promise<void> = Promise.all(preloads.map((preload) => preload())).then(
     () => undefined,
     (error: unknown) => {
-      allLoaded = null;
+      if (allLoaded === loading) allLoaded = null;
       throw error;
     },
-  ));
+  );
+  return (allLoaded = loading);
 }
 
 const subscribeNever = () => () => undefined;

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Await, Link, useLoaderData, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
 import { formatDkk, searchCanonicalPath, searchPageTitle, showResultsHeading } from '@husly/domain';
@@ -8,9 +8,11 @@ import { DwellingList } from '../../features/dwellings/components/dwelling-list'
 import { Pagination, withStart } from '../../features/dwellings/components/pagination';
 import { useRememberedSearch } from '../../features/privacy/visitor-cookies';
 import { FilterPanel } from '../../features/search/components/filter-panel';
-import { HeroSearch } from '../../features/search/components/hero-search';
+// The hero search's styles in this page's stylesheet: its server HTML is painted before its chunk loads.
+import '../../features/search/components/hero-search.module.css';
 import { parseSearchUrl, searchHref, type SearchParams } from '../../features/search/search-params';
 import { useCanonicalPath, usePageDescription, usePageTitle } from '../../lib/document-head';
+import { islandOnDemand } from '../../lib/islands';
 import { useSite } from '../../lib/site-context';
 import type { SearchData, SearchOutcome } from './search-route';
 import styles from './routes.module.css';
@@ -112,6 +114,19 @@ function Results({ outcome, search }: { outcome: SearchOutcome; search: SearchPa
 }
 
 /**
+ * The search box of /search without a search (an empty or too short query): its code (2 KB gzip,
+ * with the sliders) loads only here, not with every search's results. The server's HTML is a GET
+ * form to /search that works until the component replaces it, carrying over what was typed
+ * (lib/islands.tsx).
+ */
+const heroSearch = islandOnDemand(() => import('../../features/search/components/hero-search').then((module) => module.HeroSearch));
+
+function SearchBox() {
+  useEffect(() => heroSearch.start(), []);
+  return <heroSearch.Island props={{}} />;
+}
+
+/**
  * What a search does besides showing its results: widen a logged-in user's agent, remember a
  * visitor's search. A component of its own because it reads the session, which becomes known after
  * hydration: the page re-rendering then would reach its results before React has hydrated them, and
@@ -150,7 +165,7 @@ export function SearchPage() {
           </div>
         )}
         <div className={styles.narrow}>
-          <HeroSearch key={queryString} />
+          <SearchBox key={queryString} />
         </div>
       </section>
     );
