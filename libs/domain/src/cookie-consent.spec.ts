@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COOKIES } from './constants';
-import { COOKIE_CATALOGUE, CONSENT_COOKIE, mayStore, parseConsent, rememberSearch, utmFromQuery } from './cookie-consent';
+import { COOKIE_CATALOGUE } from './cookie-catalogue';
+import { CONSENT_COOKIE, COOKIE_PURPOSES, cookiePurpose, mayStore, parseConsent, rememberSearch, utmFromQuery } from './cookie-consent';
 
 describe('the cookie catalogue', () => {
   it('names every cookie the site writes, once, with a reason in both languages', () => {
@@ -17,6 +18,14 @@ describe('the cookie catalogue', () => {
     // The spec's lifetimes (section 9).
     expect(COOKIE_CATALOGUE.find((c) => c.name === 'bn.utm')?.maxAgeSeconds).toBe(86_400);
     expect(COOKIE_CATALOGUE.find((c) => c.name === 'bn.visitor')?.maxAgeSeconds).toBe(365 * 24 * 3600);
+  });
+
+  it('describes exactly the cookies the consent rules know (the rules are in every page, the table on one)', () => {
+    expect(COOKIE_CATALOGUE.map((c) => c.name).sort()).toEqual(Object.keys(COOKIE_PURPOSES).sort());
+    for (const cookie of COOKIE_CATALOGUE) expect(cookiePurpose(cookie.name)).toBe(cookie.purpose);
+    // Not an inherited property taken for a cookie.
+    expect(cookiePurpose('constructor')).toBeUndefined();
+    expect(cookiePurpose('toString')).toBeUndefined();
   });
 });
 

@@ -1,8 +1,8 @@
 // Which cookies the site writes, why, and which wait for the visitor's consent (the Danish cookie
 // order, bekendtgørelse nr. 1148/2011, and GDPR: only what is strictly necessary for a service the
-// visitor asked for may be stored without consent). One catalogue serves the banner, the cookie
-// section of the terms page and the code that writes them.
-import { COOKIES, SEARCH_SLIDERS, UTM_PARAMS, type Language, type UtmParam } from './constants';
+// visitor asked for may be stored without consent). One list of purposes serves the banner, the
+// code that writes them and the cookie section of the terms page (cookie-catalogue.ts).
+import { COOKIES, SEARCH_SLIDERS, UTM_PARAMS, type UtmParam } from './constants';
 
 export type CookieConsent = 'all' | 'necessary';
 export type CookiePurpose = 'necessary' | 'preferences' | 'statistics';
@@ -10,73 +10,19 @@ export type CookiePurpose = 'necessary' | 'preferences' | 'statistics';
 /** The visitor's choice itself: necessary, or the banner would return on every page. */
 export const CONSENT_COOKIE = { name: 'bn.consent', maxAgeSeconds: 365 * 24 * 3600 } as const;
 
-export interface CookieDescription {
-  name: string;
-  purpose: CookiePurpose;
-  /** Lifetime in seconds; null: until the browser closes or the visitor leaves it. */
-  maxAgeSeconds: number | null;
-  why: Record<Language, string>;
-}
-
-export const COOKIE_CATALOGUE: readonly CookieDescription[] = [
-  {
-    name: COOKIES.token.name,
-    purpose: 'necessary',
-    maxAgeSeconds: COOKIES.token.maxAgeSeconds,
-    why: { da: 'Holder dig logget ind.', en: 'Keeps you logged in.' },
-  },
-  {
-    name: COOKIES.device.name,
-    purpose: 'necessary',
-    maxAgeSeconds: COOKIES.device.maxAgeSeconds,
-    why: {
-      da: 'Husker, at denne browser har været logget ind, så spærring mod gættede adgangskoder ikke rammer dig.',
-      en: 'Remembers that this browser has logged in, so the lock against guessed passwords does not hit you.',
-    },
-  },
-  {
-    name: CONSENT_COOKIE.name,
-    purpose: 'necessary',
-    maxAgeSeconds: CONSENT_COOKIE.maxAgeSeconds,
-    why: { da: 'Husker dit valg om cookies.', en: 'Remembers your cookie choice.' },
-  },
-  {
-    name: COOKIES.lastDwelling.name,
-    purpose: 'necessary',
-    maxAgeSeconds: COOKIES.lastDwelling.maxAgeSeconds,
-    why: {
-      da: 'Viser den bolig, du sidst så, så du kan vende tilbage til den efter login.',
-      en: 'Shows the dwelling you last viewed, so you can return to it after logging in.',
-    },
-  },
-  {
-    name: COOKIES.sessionPrefs.name,
-    purpose: 'preferences',
-    maxAgeSeconds: COOKIES.sessionPrefs.maxAgeSeconds,
-    why: {
-      da: 'Husker dine søgninger (by, husleje, værelser, størrelse), så din BoligAgent kan foreslå dem, når du opretter en profil.',
-      en: 'Remembers your searches (city, rent, rooms, size), so your BoligAgent can suggest them when you create a profile.',
-    },
-  },
-  {
-    name: COOKIES.utm.name,
-    purpose: 'statistics',
-    maxAgeSeconds: COOKIES.utm.maxAgeSeconds,
-    why: {
-      da: 'Husker hvilken kampagne eller side du kom fra, så vi kan se, hvilke annoncer der virker.',
-      en: 'Remembers which campaign or site you came from, so we can see which ads work.',
-    },
-  },
-  {
-    name: COOKIES.visitor.name,
-    purpose: 'statistics',
-    maxAgeSeconds: COOKIES.visitor.maxAgeSeconds,
-    why: {
-      da: 'Et tilfældigt nummer, så vi kan tælle besøgende uden at vide, hvem de er.',
-      en: 'A random number, so we can count visitors without knowing who they are.',
-    },
-  },
-];
+/**
+ * What each cookie we write is for: all the consent rules need, and so in every page's code. The
+ * catalogue (cookie-catalogue.ts) adds the lifetimes and reasons the cookie table shows.
+ */
+export const COOKIE_PURPOSES: Readonly<Record<string, CookiePurpose>> = {
+  [COOKIES.token.name]: 'necessary',
+  [COOKIES.device.name]: 'necessary',
+  [CONSENT_COOKIE.name]: 'necessary',
+  [COOKIES.lastDwelling.name]: 'necessary',
+  [COOKIES.sessionPrefs.name]: 'preferences',
+  [COOKIES.utm.name]: 'statistics',
+  [COOKIES.visitor.name]: 'statistics',
+};
 
 export function parseConsent(value: string | undefined | null): CookieConsent | null {
   return value === 'all' || value === 'necessary' ? value : null;
@@ -88,7 +34,7 @@ export function mayStore(purpose: CookiePurpose, consent: CookieConsent | null):
 }
 
 export function cookiePurpose(name: string): CookiePurpose | undefined {
-  return COOKIE_CATALOGUE.find((cookie) => cookie.name === name)?.purpose;
+  return Object.hasOwn(COOKIE_PURPOSES, name) ? COOKIE_PURPOSES[name] : undefined;
 }
 
 /** Control characters never go into a cookie or the database; a value is at most 200 characters. */

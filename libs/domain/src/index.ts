@@ -19,6 +19,7 @@ export * from './site-throttles';
 export * from './passwords';
 export * from './tenant-ad';
 export * from './cookie-consent';
+export * from './cookie-catalogue';
 export * from './cookies';
 export * from './brand';
 export * from './favourites';

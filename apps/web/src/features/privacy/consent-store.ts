@@ -1,7 +1,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import {
-  COOKIE_CATALOGUE,
   CONSENT_COOKIE,
+  COOKIE_PURPOSES,
   cookiePurpose,
   mayStore,
   parseConsent,
@@ -64,7 +64,7 @@ export function choose(consent: CookieConsent): void {
   if (consent === 'all') {
     for (const work of onAcceptAll.splice(0)) work();
   } else {
-    for (const cookie of COOKIE_CATALOGUE) if (!mayStore(cookie.purpose, consent)) deleteCookie(cookie.name);
+    for (const [name, purpose] of Object.entries(COOKIE_PURPOSES)) if (!mayStore(purpose, consent)) deleteCookie(name);
   }
   notify();
 }
