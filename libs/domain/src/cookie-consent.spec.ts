@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { COOKIES } from './constants';
 import { COOKIE_CATALOGUE } from './cookie-catalogue';
-import { CONSENT_COOKIE, COOKIE_PURPOSES, cookiePurpose, mayStore, parseConsent, rememberSearch, utmFromQuery } from './cookie-consent';
+import { CONSENT_COOKIE, COOKIE_PURPOSES, cookiePurpose, mayStore, parseConsent, utmFromQuery } from './cookie-consent';
+import { rememberSearch } from './remembered-searches';
 
 describe('the cookie catalogue', () => {
   it('names every cookie the site writes, once, with a reason in both languages', () => {

@@ -2,7 +2,7 @@
 // order, bekendtgørelse nr. 1148/2011, and GDPR: only what is strictly necessary for a service the
 // visitor asked for may be stored without consent). One list of purposes serves the banner, the
 // code that writes them and the cookie section of the terms page (cookie-catalogue.ts).
-import { COOKIES, SEARCH_SLIDERS, UTM_PARAMS, type UtmParam } from './constants';
+import { COOKIES, UTM_PARAMS, type UtmParam } from './constants';
 
 export type CookieConsent = 'all' | 'necessary';
 export type CookiePurpose = 'necessary' | 'preferences' | 'statistics';
@@ -52,29 +52,4 @@ export function utmFromQuery(search: string): Partial<Record<UtmParam, string>> 
     if (value) utm[key] = value;
   }
   return Object.keys(utm).length > 0 ? utm : null;
-}
-
-/** A search as the bn.prf cookie keeps it (spec section 3, session prefs). */
-export interface RememberedSearch {
-  area: string;
-  rent?: number | null;
-  rooms?: number | null;
-  size?: number | null;
-}
-
-/** How many searches bn.prf keeps: one per city, the newest first. */
-export const REMEMBERED_SEARCHES_MAX = 10;
-
-/**
- * The remembered searches after one more: its city moves to the front with the new values, a
- * slider at its default is left out (section 4: prefs are saved only when they differ from their
- * defaults), and the oldest fall off.
- */
-export function rememberSearch(previous: readonly RememberedSearch[], search: RememberedSearch): RememberedSearch[] {
-  const pref: RememberedSearch = { area: search.area };
-  for (const key of ['rent', 'rooms', 'size'] as const) {
-    const value = search[key];
-    if (typeof value === 'number' && Number.isInteger(value) && value !== SEARCH_SLIDERS[key].default) pref[key] = value;
-  }
-  return [pref, ...previous.filter((p) => p.area !== search.area)].slice(0, REMEMBERED_SEARCHES_MAX);
 }

@@ -20,6 +20,7 @@ export * from './passwords';
 export * from './tenant-ad';
 export * from './cookie-consent';
 export * from './cookie-catalogue';
+export * from './remembered-searches';
 export * from './cookies';
 export * from './brand';
 export * from './favourites';

@@ -5,7 +5,8 @@ import { readCookie } from '@husly/domain';
 import { AREAS_FIXTURE } from '../../test/areas-fixture';
 import { renderApp } from '../../test/render-app';
 import { choose } from './consent-store';
-import { rememberLanding, rememberVisitorSearch } from './visitor-cookies';
+import { rememberVisitorSearch } from './remembered-search';
+import { rememberLanding } from './visitor-cookies';
 
 const cookie = (name: string) => readCookie(document.cookie, name);
 

@@ -1,6 +1,4 @@
-import { useEffect } from 'react';
-import { COOKIES, readCookie, rememberSearch, utmFromQuery, type RememberedSearch } from '@husly/domain';
-import { parseSessionPrefsCookie } from '@husly/contracts/browser';
+import { COOKIES, readCookie, utmFromQuery } from '@husly/domain';
 import { whenAllowed, writeCookie } from './consent-store';
 
 /**
@@ -16,25 +14,4 @@ export function rememberLanding(search: string): void {
       writeCookie(COOKIES.visitor.name, crypto.randomUUID(), COOKIES.visitor.maxAgeSeconds);
     }
   });
-}
-
-/**
- * A visitor's search, kept in bn.prf (spec section 3) so that logging in or signing up can turn it
- * into boligagent preferences. Only with consent; a logged-in user's searches need no cookie.
- */
-export function rememberVisitorSearch(search: RememberedSearch): void {
-  if (readCookie(document.cookie, COOKIES.token.name)) return;
-  const previous = parseSessionPrefsCookie(readCookie(document.cookie, COOKIES.sessionPrefs.name)).filter(
-    (p): p is RememberedSearch => typeof p.area === 'string' && p.area !== '',
-  );
-  // writeCookie URI-encodes the JSON, as parseSessionPrefsCookie (the server's reader) expects.
-  writeCookie(COOKIES.sessionPrefs.name, JSON.stringify(rememberSearch(previous, search)), COOKIES.sessionPrefs.maxAgeSeconds);
-}
-
-/** Remembers the search a results page shows, once per distinct search (see rememberVisitorSearch). */
-export function useRememberedSearch(search: { area?: string; rent?: number | null; rooms?: number | null; size?: number | null }): void {
-  const { area, rent, rooms, size } = search;
-  useEffect(() => {
-    if (area) rememberVisitorSearch({ area, rent, rooms, size });
-  }, [area, rent, rooms, size]);
 }
