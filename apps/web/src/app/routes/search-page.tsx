@@ -6,7 +6,7 @@ import { BoligagentSignupBlock } from '../../features/boligagent/components/boli
 import { useBoligagentAutoAdjust, type AutoAdjustSearch } from '../../features/boligagent/use-boligagent-auto-adjust';
 import { DwellingList } from '../../features/dwellings/components/dwelling-list';
 import { Pagination, withStart } from '../../features/dwellings/components/pagination';
-import { useRememberedSearch } from '../../features/privacy/remembered-search';
+import { useRememberedSearch } from '../../features/privacy/use-remembered-search';
 import { FilterPanel } from '../../features/search/components/filter-panel';
 // The hero search's styles in this page's stylesheet: its server HTML is painted before its chunk loads.
 import '../../features/search/components/hero-search.module.css';

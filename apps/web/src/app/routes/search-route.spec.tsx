@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { readCookie } from '@husly/domain';
 import { AREAS_FIXTURE } from '../../test/areas-fixture';
 import { startApiServer } from '../../test/api-server';
 import { listItem, listResponse } from '../../test/dwellings-fixture';
 import { renderApp } from '../../test/render-app';
+import { choose } from '../../features/privacy/consent-store';
 import { render as renderOnServer } from '../../entry-server';
 import da from '../../../public/locales/da/translation.json';
 import en from '../../../public/locales/en/translation.json';
@@ -39,6 +41,23 @@ describe('/search', () => {
     expect(blocks[1]!.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
     expect(server.requests.at(-1)?.url).toBe('/api/dwellings/search?q=aarhus&rent=8000&rooms=2&size=14');
     await waitFor(() => expect(document.title).toBe('Lejeboliger Aarhus - viser nu ledige lejligheder nær Aarhus'));
+  });
+
+  it("keeps a visitor's search in bn.prf only once they allowed cookies (its code loads only then)", async () => {
+    const prf = () => readCookie(document.cookie, 'bn.prf');
+    try {
+      await searchPage('/search?q=aarhus&rent=8000', { 'GET /api/dwellings/search': { body: listResponse(3) } });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Lejeboliger i Aarhus' })).toBeTruthy();
+      expect(prf()).toBeUndefined();
+      cleanup();
+      await server?.close();
+      choose('all');
+      await searchPage('/search?q=odense&rooms=2', { 'GET /api/dwellings/search': { body: listResponse(3) } });
+      await waitFor(() => expect(JSON.parse(prf() ?? 'null')).toEqual([{ area: 'odense', rooms: 2 }]));
+    } finally {
+      document.cookie = 'bn.prf=; Path=/; Max-Age=0';
+      document.cookie = 'bn.consent=; Path=/; Max-Age=0';
+    }
   });
 
   it('shows no results heading with 10 results or fewer', async () => {

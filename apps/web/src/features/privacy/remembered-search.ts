@@ -1,10 +1,9 @@
-import { useEffect } from 'react';
 import { COOKIES, readCookie, rememberSearch, type RememberedSearch } from '@husly/domain';
 import { parseSessionPrefsCookie } from '@husly/contracts/browser';
 import { writeCookie } from './consent-store';
 
-// Apart from visitor-cookies.ts, which every page's entry imports: reading bn.prf back takes the
-// contracts' checks (1.4 KB gzip), which only the search page needs.
+// Loaded by use-remembered-search.ts only when a visitor's search may be kept: reading bn.prf back
+// takes the contracts' checks (1.2 KB gzip), which no other page needs.
 
 /**
  * A visitor's search, kept in bn.prf (spec section 3) so that logging in or signing up can turn it
@@ -17,12 +16,4 @@ export function rememberVisitorSearch(search: RememberedSearch): void {
   );
   // writeCookie URI-encodes the JSON, as parseSessionPrefsCookie (the server's reader) expects.
   writeCookie(COOKIES.sessionPrefs.name, JSON.stringify(rememberSearch(previous, search)), COOKIES.sessionPrefs.maxAgeSeconds);
-}
-
-/** Remembers the search a results page shows, once per distinct search (see rememberVisitorSearch). */
-export function useRememberedSearch(search: { area?: string; rent?: number | null; rooms?: number | null; size?: number | null }): void {
-  const { area, rent, rooms, size } = search;
-  useEffect(() => {
-    if (area) rememberVisitorSearch({ area, rent, rooms, size });
-  }, [area, rent, rooms, size]);
 }
