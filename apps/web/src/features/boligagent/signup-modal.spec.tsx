@@ -7,6 +7,7 @@ import { listResponse } from '../../test/dwellings-fixture';
 import { renderApp } from '../../test/render-app';
 import { sessionUser } from '../../test/session-user-fixture';
 import { resetSessionStore, startSession } from '../accounts/session-store';
+import { BoligagentSignupModalSlot } from './components/boligagent-signup-modal-slot';
 
 let server: Awaited<ReturnType<typeof startApiServer>> | undefined;
 afterEach(async () => {
@@ -79,4 +80,52 @@ describe('the city page touches no web storage while it loads', () => {
       local.mockRestore();
     }
   }, 15_000);
+});
+
+// Issue 16: the dialog, the bar and the form were part of the city page's first load, though most
+// visits never show them. The slot imports them when one is due, and counts the showing only then.
+describe('the city page boligagent modal, loaded when it is due', () => {
+  /** The slot alone on a page, its 4 s gone by: the import of the dialog has started, not finished. */
+  function renderSlotUntilDue() {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const view = renderApp('/aarhus', {
+        areas: AREAS_FIXTURE,
+        routes: () => [{ path: '/aarhus', element: <BoligagentSignupModalSlot area="aarhus" label="Aarhus" /> }],
+      });
+      act(() => {
+        vi.advanceTimersByTime(4_000);
+      });
+      return view;
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  it('counts the showing when the dialog has arrived, not when it was asked for', async () => {
+    renderSlotUntilDue();
+    expect(window.localStorage.getItem('bn.agentModal.shows')).toBeNull();
+    expect(window.sessionStorage.getItem('bn.agentModal.session')).toBeNull();
+    const dialog = await screen.findByRole('dialog', { name: 'Få nye boliger i Aarhus på mail' });
+    expect(within(dialog).getByLabelText('Din email')).toBeTruthy();
+    expect(window.localStorage.getItem('bn.agentModal.shows')).toBe('1');
+    expect(window.sessionStorage.getItem('bn.agentModal.session')).toBe('1');
+  });
+
+  it('a visitor who leaves the page before it arrived is not counted as shown', async () => {
+    const { unmount } = renderSlotUntilDue();
+    unmount();
+    await vi.dynamicImportSettled();
+    expect(window.localStorage.getItem('bn.agentModal.shows')).toBeNull();
+    expect(window.sessionStorage.getItem('bn.agentModal.session')).toBeNull();
+  });
+
+  it('a visitor who logs in before it arrived sees nothing and is not counted as shown', async () => {
+    renderSlotUntilDue();
+    act(() => startSession({ token: 'jwt-7', user: sessionUser() }));
+    await act(() => vi.dynamicImportSettled());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(window.localStorage.getItem('bn.agentModal.shows')).toBeNull();
+    expect(window.sessionStorage.getItem('bn.agentModal.session')).toBeNull();
+  });
 });
