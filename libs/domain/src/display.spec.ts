@@ -4,16 +4,15 @@ import {
   copenhagenCalendarDay,
   formatDate,
   formatDkk,
-  formatPets,
   formatRent,
   formatRooms,
   formatSize,
-  formatTimeframe,
   formatUnknown,
   pageTitle,
   parseDanishDate,
   searchPageTitle,
 } from './display';
+import { formatPets, formatTimeframe } from './display-facts';
 
 describe('formatTimeframe', () => {
   it.each([

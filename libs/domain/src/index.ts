@@ -4,6 +4,7 @@ export * from './place-text';
 export * from './place-match';
 export * from './constants';
 export * from './display';
+export * from './display-facts';
 export * from './boligagent';
 export * from './error-catalogue';
 export * from './validation';
