@@ -187,4 +187,84 @@ describe('static islands', () => {
     await act(async () => button.click());
     expect(button.textContent).toBe('4');
   });
+
+  /** A signup form whose submit handler reads its state, as the real ones do. */
+  const sent: string[] = [];
+  function Signup({ id }: { id: string }) {
+    const [email, setEmail] = useState('');
+    return (
+      <form
+        method="post"
+        onSubmit={(event) => {
+          event.preventDefault();
+          sent.push(`${id}:${email}`);
+        }}
+      >
+        <input name="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+        <button type="submit">Send</button>
+      </form>
+    );
+  }
+
+  async function hydrateSignups(island: ReturnType<typeof islandOnDemand<{ id: string }>>) {
+    container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <>
+        <div style={{ display: 'contents' }}>
+          <Signup id="above" />
+        </div>
+        <div style={{ display: 'contents' }}>
+          <Signup id="below" />
+        </div>
+      </>,
+    );
+    document.body.append(container);
+    await act(async () => {
+      root = hydrateRoot(
+        container!,
+        <>
+          <island.Island props={{ id: 'above' }} />
+          <island.Island props={{ id: 'below' }} />
+        </>,
+      );
+    });
+  }
+
+  it("a form of the server's HTML sent before the component arrived is sent by the component, with what was typed", async () => {
+    sent.length = 0;
+    let arrive: (component: typeof Signup) => void = () => undefined;
+    const load = vi.fn(() => new Promise<typeof Signup>((resolve) => (arrive = resolve)));
+    const island = islandOnDemand(load);
+    await hydrateSignups(island);
+    const input = container!.querySelectorAll('input')[1]!;
+    input.value = 'bo@husly.test';
+    // Not sent as HTML (a POST to the page): held, and the component starts loading.
+    const event = new Event('submit', { bubbles: true, cancelable: true });
+    await act(async () => void container!.querySelectorAll('form')[1]!.dispatchEvent(event));
+    expect(event.defaultPrevented).toBe(true);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(sent).toEqual([]);
+    await act(async () => arrive(Signup));
+    await vi.waitFor(() => expect(sent).toEqual(['below:bo@husly.test']));
+    expect(container!.querySelectorAll('input')[1]!.value).toBe('bo@husly.test');
+  });
+
+  it('a held form is sent as plain HTML when the chunk fails to load', async () => {
+    sent.length = 0;
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+      sent.push(`html:${(this.elements.namedItem('email') as HTMLInputElement).value}`);
+    });
+    try {
+      const island = islandOnDemand<{ id: string }>(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+      await hydrateSignups(island);
+      container!.querySelector('input')!.value = 'bo@husly.test';
+      const event = new Event('submit', { bubbles: true, cancelable: true });
+      await act(async () => void container!.querySelector('form')!.dispatchEvent(event));
+      await vi.waitFor(() => expect(sent).toEqual(['html:bo@husly.test']));
+      expect(event.defaultPrevented).toBe(true);
+      expect(submit).toHaveBeenCalledTimes(1);
+    } finally {
+      submit.mockRestore();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ComponentType, type CSSProperties, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ComponentType, type CSSProperties, type FormEvent, type MouseEvent } from 'react';
 
 /**
  * Part of a page whose server HTML the browser keeps as it is, without its code: the footer's hundred
@@ -116,8 +116,10 @@ function Loaded<P extends object>({ component, props }: { component: ReturnType<
  * static island) until `start()`: the login form in the header's closed menu. One whose chunk was
  * loaded before the page hydrated (`preload()`) hydrates as any component does. `start()` (the menu's
  * toggle is touched) loads the component, and the browser renders it in place of the server's HTML;
- * whatever was typed there meanwhile, and the focus, are carried over. Rendered by the browser itself
- * (a menu shown after logging out), it loads at once and shows nothing until then.
+ * whatever was typed there meanwhile, and the focus, are carried over; a form sent meanwhile is sent
+ * again by the component (its own checks and API call), or as plain HTML if the chunk fails to load.
+ * Rendered by the browser itself (a menu shown after logging out), it loads at once and shows nothing
+ * until then.
  *
  * Not a Suspense boundary left unhydrated: React renders such a boundary again on any context change
  * above it (a client navigation changes the router's), and a navigation, being a transition, would
@@ -137,6 +139,8 @@ export function islandOnDemand<P extends object>(load: () => Promise<ComponentTy
   const listeners = new Set<() => void>();
   /** Each island showing server HTML reads what was typed in it, just before the swap. */
   const beforeSwap = new Set<() => void>();
+  /** Each island showing server HTML sends a form held back for the component, as plain HTML. */
+  const onLoadFailed = new Set<() => void>();
   const start = () => {
     if (starting) return;
     starting = true;
@@ -149,6 +153,7 @@ export function islandOnDemand<P extends object>(load: () => Promise<ComponentTy
       () => {
         // The chunk failed to load: the server's HTML stays (its links and form work without it).
         starting = false;
+        for (const sendAsHtml of onLoadFailed) sendAsHtml();
       },
     );
   };
@@ -168,19 +173,47 @@ export function islandOnDemand<P extends object>(load: () => Promise<ComponentTy
     );
     const element = useRef<HTMLDivElement>(null);
     const carried = useRef<FieldState | null>(null);
+    /** Which of the island's forms was sent before the component arrived (its index). */
+    const heldForm = useRef<number | null>(null);
     useEffect(() => {
       if (!serverHtml) return;
       const capture = () => (carried.current = readFields(element.current));
+      const sendAsHtml = () => {
+        const form = formAt(element.current, heldForm.current);
+        heldForm.current = null;
+        // Not a submit event, so not held back again.
+        form?.submit();
+      };
       beforeSwap.add(capture);
-      return () => void beforeSwap.delete(capture);
+      onLoadFailed.add(sendAsHtml);
+      return () => {
+        beforeSwap.delete(capture);
+        onLoadFailed.delete(sendAsHtml);
+      };
     }, [serverHtml]);
     useLayoutEffect(() => {
-      if (!isReady || !carried.current) return;
-      restoreFields(element.current, carried.current);
+      if (!isReady) return;
+      if (carried.current) restoreFields(element.current, carried.current);
       carried.current = null;
+      const held = heldForm.current;
+      heldForm.current = null;
+      if (held === null) return;
+      // After React has taken the restored values into the component's state (their input events
+      // are rendered in a microtask after this commit).
+      const timer = setTimeout(() => formAt(element.current, held)?.requestSubmit());
+      return () => clearTimeout(timer);
     }, [isReady]);
 
-    if (serverHtml && !isReady) return <div ref={element} style={CONTENTS} dangerouslySetInnerHTML={KEEP} suppressHydrationWarning />;
+    if (serverHtml && !isReady) {
+      // A form of the server's HTML, sent before the component is there: held for it, which starts it.
+      const hold = (event: FormEvent<HTMLDivElement>) => {
+        if (!(event.target instanceof HTMLFormElement)) return;
+        event.preventDefault();
+        heldForm.current = [...(element.current?.querySelectorAll('form') ?? [])].indexOf(event.target);
+        start();
+      };
+      return <div ref={element} style={CONTENTS} onSubmit={hold} dangerouslySetInnerHTML={KEEP} suppressHydrationWarning />;
+    }
     return (
       <div ref={element} style={CONTENTS}>
         <Loaded component={component} props={props} />
@@ -190,6 +223,8 @@ export function islandOnDemand<P extends object>(load: () => Promise<ComponentTy
 
   return { Island, start, preload: component.preload };
 }
+
+const formAt = (root: HTMLElement | null, index: number | null) => (root && index !== null && index >= 0 ? (root.querySelectorAll('form')[index] ?? null) : null);
 
 interface FieldState {
   values: Array<[name: string, value: string]>;
