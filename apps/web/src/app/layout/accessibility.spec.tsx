@@ -55,16 +55,17 @@ describe('landmarks and ids', () => {
     expect(names).toEqual(['Hurtigsøgning', 'Boligsøgning']);
   });
 
-  it('two boligagent blocks on a page have ids of their own, each label tied to its own input', () => {
+  it('two boligagent blocks on a page have ids of their own, each label tied to its own input', async () => {
     const { container } = renderPage(
       <>
         <BoligagentSignupBlock area="aarhus" position="above" />
         <BoligagentSignupBlock area="aarhus" position="below" />
       </>,
     );
+    // The forms' code loads on its own (an island).
+    const inputs = await screen.findAllByLabelText('Din email');
     const ids = [...container.querySelectorAll('[id]')].map((el) => el.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const inputs = screen.getAllByLabelText('Din email');
     expect(inputs.length).toBe(2);
     expect(inputs[0]).not.toBe(inputs[1]);
   });

@@ -93,6 +93,7 @@ export function BoligagentSignupForm({
             </label>
             <input
               id={inputId}
+              name="email"
               className={`${styles.input} ${fieldError ? styles.invalid : ''}`}
               type="email"
               inputMode="email"
