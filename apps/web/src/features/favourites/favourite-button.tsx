@@ -4,15 +4,16 @@ import { useApi } from '../../lib/api-context';
 import { useTranslation } from '../../lib/use-translation';
 import { loginHref } from '../accounts/navigation';
 import { getSession } from '../accounts/session-store';
-import { clearFavouriteError, setFavourite, useFavourite } from './favourites-store';
 import styles from './favourites.module.css';
+import { clearFavouriteError, toggleFavourite, useFavourite } from './use-favourite';
 
 /** How long a failed save's message stays. */
 const ERROR_MS = 6000;
 
 /**
  * The heart on a dwelling card and on /vis/{id}. Pressed = saved. A visitor is sent to login with
- * `next` back to this page. The server renders it unpressed (the saved ids are loaded in the browser).
+ * `next` back to this page. The server renders it unpressed (the saved ids are loaded in the browser,
+ * and the code that loads them only for a user: use-favourite.ts).
  * `variant="detail"` adds the words beside the heart.
  */
 export function FavouriteButton({ dwellingId, variant = 'card' }: { dwellingId: string; variant?: 'card' | 'detail' }) {
@@ -35,8 +36,8 @@ export function FavouriteButton({ dwellingId, variant = 'card' }: { dwellingId: 
       void navigate(loginHref(`${location.pathname}${location.search}`));
       return;
     }
-    if (session.status !== 'user') return; // still restoring: a click now would not know whose heart it is
-    void setFavourite(api, dwellingId, !saved);
+    // Ignored while the session is still restoring: whose heart would it be?
+    toggleFavourite(api, dwellingId, !saved);
   };
 
   const label = saved ? t('favourites.remove') : t('favourites.save');

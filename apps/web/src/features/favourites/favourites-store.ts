@@ -37,7 +37,7 @@ function set(next: FavouritesState): void {
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void): () => void {
+export function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -124,9 +124,10 @@ let unfollowSession: (() => void) | null = null;
  * Loads the ids once the session is a user's (after hydration: the server renders every heart
  * empty) and forgets them for a guest. One listener on the session for all the hearts of a page,
  * not an effect in each: a list page's 150 hearts would each re-render when the session arrives.
- * Returns the cleanup of the caller's effect.
+ * Returns the cleanup of the caller's effect. The hearts come here through use-favourite.ts, which
+ * loads this module only for a user.
  */
-function followSession(api: ApiClient): () => void {
+export function followSession(api: ApiClient): () => void {
   if (followers++ === 0) {
     const sync = () => {
       const session = getSession();
@@ -151,25 +152,14 @@ function isCurrent(favourites: FavouritesState): boolean {
   return session.status === 'user' && favourites.userId === session.user.id;
 }
 
-function subscribeWithSession(listener: () => void): () => void {
-  const unsubscribe = subscribe(listener);
-  const unsubscribeSession = subscribeSession(listener);
-  return () => {
-    unsubscribe();
-    unsubscribeSession();
-  };
+/** Whether the session user saved `dwellingId` (plain values: a heart re-renders only when its answer changes). */
+export function isSaved(dwellingId: string): boolean {
+  return isCurrent(state) && state.ids.has(dwellingId);
 }
 
-/**
- * One heart's state: whether `dwellingId` is saved and its failed toggle, if any. Plain values, so
- * a heart re-renders only when its own answer changes (a guest's session arriving changes none).
- */
-export function useFavourite(dwellingId: string): { saved: boolean; error: FavouritesState['error'] } {
-  const api = useApi();
-  useEffect(() => followSession(api), [api]);
-  const saved = useSyncExternalStore(subscribeWithSession, () => isCurrent(state) && state.ids.has(dwellingId), () => false);
-  const error = useSyncExternalStore(subscribeWithSession, () => (isCurrent(state) && state.error?.dwellingId === dwellingId ? state.error : null), () => null);
-  return { saved, error };
+/** The failed toggle of `dwellingId`, if it is the last one. */
+export function errorOf(dwellingId: string): FavouritesState['error'] {
+  return isCurrent(state) && state.error?.dwellingId === dwellingId ? state.error : null;
 }
 
 /** All the favourites and the session, for the profile's list of them. */

@@ -1,6 +1,6 @@
 import { Profiler } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Favourite } from '@husly/contracts';
 import { AREAS_FIXTURE } from '../../test/areas-fixture';
@@ -8,16 +8,18 @@ import { startApiServer, type Route } from '../../test/api-server';
 import { listItem } from '../../test/dwellings-fixture';
 import { renderApp } from '../../test/render-app';
 import { sessionUser } from '../../test/session-user-fixture';
-import { getSession, resetSessionStore } from '../accounts/session-store';
+import { endSession, getSession, resetSessionStore } from '../accounts/session-store';
 import { DwellingList } from '../dwellings/components/dwelling-list';
 import { FavouriteButton } from './favourite-button';
 import { resetFavouritesStore } from './favourites-store';
 import { ProfileFavouritesTab } from './profile-favourites-tab';
+import { resetFavouriteLoader } from './use-favourite';
 
 let server: Awaited<ReturnType<typeof startApiServer>> | undefined;
 afterEach(async () => {
   resetSessionStore();
   resetFavouritesStore();
+  resetFavouriteLoader();
   document.cookie = 'token=; Path=/; Max-Age=0';
   await server?.close();
   server = undefined;
@@ -103,6 +105,34 @@ describe('FavouriteButton on dwelling cards', () => {
     expect(heartOf(1).getAttribute('aria-pressed')).toBe('false');
   });
 
+  it("a failed save's message goes after 6 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await cardsPage({
+        'GET /api/users/me/favourites/ids': { body: { ids: [] } },
+        'PUT /api/users/me/favourites/1': { status: 500 },
+      });
+      await waitFor(() => expect(calls('GET', '/api/users/me/favourites/ids')).toHaveLength(1));
+      await userEvent.click(heartOf(1));
+      await screen.findByRole('alert');
+      await act(() => vi.advanceTimersByTimeAsync(5800));
+      expect(screen.getByRole('alert')).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(200));
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('logout forgets the ids: the hearts are unpressed and a click leads to login', async () => {
+    const { router } = await cardsPage({ 'GET /api/users/me/favourites/ids': { body: { ids: ['1', '2'] } } });
+    await waitFor(() => expect(heartOf(1).getAttribute('aria-pressed')).toBe('true'));
+    act(() => endSession());
+    expect(hearts().map((heart) => heart.getAttribute('aria-pressed'))).toEqual(['false', 'false']);
+    await userEvent.click(heartOf(1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
   it('a visitor: no ids are fetched, and the heart leads to login with next back to the page', async () => {
     const { router } = await cardsPage({}, { loggedIn: false });
     await userEvent.click(heartOf(1));
@@ -110,6 +140,98 @@ describe('FavouriteButton on dwelling cards', () => {
     expect(router.state.location.search).toBe('?next=/liste%3Fx%3D1');
     expect(screen.getByText('Log ind her')).toBeTruthy();
     expect(server!.requests.filter((r) => r.url.includes('favourites'))).toEqual([]);
+  });
+});
+
+describe("the store's chunk, loaded only for a user (issue 16)", () => {
+  /** The store's real import, counted; `gate` holds it back (a slow network), `fails` makes it fail (offline, a replaced deploy). */
+  function countedLoader({ gate, fails }: { gate?: Promise<void>; fails?: () => boolean } = {}) {
+    const loader = {
+      calls: 0,
+      load: async () => {
+        loader.calls++;
+        await gate;
+        if (fails?.()) throw new TypeError('Failed to fetch dynamically imported module: /assets/gone.js');
+        return import('./favourites-store');
+      },
+    };
+    resetFavouriteLoader(loader.load);
+    return loader;
+  }
+
+  it("a visitor's page never loads it", async () => {
+    const loader = countedLoader();
+    await cardsPage({}, { loggedIn: false });
+    await waitFor(() => expect(getSession().status).toBe('guest'));
+    expect(loader.calls).toBe(0);
+  });
+
+  it("a user's page loads it once for all the hearts, then the ids once", async () => {
+    const loader = countedLoader();
+    await cardsPage({ 'GET /api/users/me/favourites/ids': { body: { ids: ['1'] } } });
+    await waitFor(() => expect(heartOf(1).getAttribute('aria-pressed')).toBe('true'));
+    expect(loader.calls).toBe(1);
+    expect(calls('GET', '/api/users/me/favourites/ids')).toHaveLength(1);
+  });
+
+  it("a user's click before it arrived waits for it, then saves", async () => {
+    let release!: () => void;
+    const loader = countedLoader({ gate: new Promise<void>((resolve) => (release = resolve)) });
+    await cardsPage({
+      'GET /api/users/me/favourites/ids': { body: { ids: ['2'] } },
+      'PUT /api/users/me/favourites/1': { status: 204 },
+    });
+    await waitFor(() => expect(getSession().status).toBe('user'));
+    expect(loader.calls).toBe(1);
+    await userEvent.click(heartOf(1));
+    expect(heartOf(1).getAttribute('aria-pressed')).toBe('false');
+    expect(server!.requests.filter((r) => r.url.includes('favourites'))).toEqual([]);
+
+    release();
+    await waitFor(() => expect(calls('PUT', '/api/users/me/favourites/1')).toHaveLength(1));
+    await waitFor(() => expect(heartOf(2).getAttribute('aria-pressed')).toBe('true'));
+    expect(heartOf(1).getAttribute('aria-pressed')).toBe('true');
+    expect(loader.calls).toBe(1);
+    expect(calls('GET', '/api/users/me/favourites/ids')).toHaveLength(1);
+  });
+
+  it('a click while the session is still restoring does nothing', async () => {
+    const loader = countedLoader();
+    const { router } = await cardsPage({
+      'GET /api/users/me': { body: { user: sessionUser() }, delayMs: 1000 },
+      'GET /api/users/me/favourites/ids': { body: { ids: [] } },
+    });
+    expect(getSession().status).toBe('unknown');
+    await userEvent.click(heartOf(1));
+    expect(getSession().status).toBe('unknown');
+    await waitFor(() => expect(calls('GET', '/api/users/me/favourites/ids')).toHaveLength(1));
+    expect(heartOf(1).getAttribute('aria-pressed')).toBe('false');
+    expect(router.state.location.pathname).toBe('/liste');
+    expect(server!.requests.filter((r) => r.method === 'PUT')).toEqual([]);
+    expect(loader.calls).toBe(1);
+  });
+
+  it('a chunk that fails: hearts stay unpressed, a click says so, and a later click loads it and saves', async () => {
+    let offline = true;
+    const loader = countedLoader({ fails: () => offline });
+    await cardsPage({
+      'GET /api/users/me/favourites/ids': { body: { ids: ['2'] } },
+      'PUT /api/users/me/favourites/1': { status: 204 },
+    });
+    await waitFor(() => expect(loader.calls).toBe(1));
+    await userEvent.click(heartOf(1));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Det kunne ikke gemmes. Prøv igen.'));
+    expect(loader.calls).toBe(2);
+    expect(hearts().map((heart) => heart.getAttribute('aria-pressed'))).toEqual(['false', 'false']);
+    expect(server!.requests.filter((r) => r.url.includes('favourites'))).toEqual([]);
+
+    offline = false;
+    await userEvent.click(heartOf(1));
+    await waitFor(() => expect(calls('PUT', '/api/users/me/favourites/1')).toHaveLength(1));
+    await waitFor(() => expect(heartOf(2).getAttribute('aria-pressed')).toBe('true'));
+    expect(heartOf(1).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(loader.calls).toBe(3);
   });
 });
 
