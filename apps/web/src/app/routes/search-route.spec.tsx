@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { readCookie } from '@husly/domain';
@@ -8,9 +6,7 @@ import { startApiServer } from '../../test/api-server';
 import { listItem, listResponse } from '../../test/dwellings-fixture';
 import { renderApp } from '../../test/render-app';
 import { choose } from '../../features/privacy/consent-store';
-import { render as renderOnServer } from '../../entry-server';
-import da from '../../../public/locales/da/translation.json';
-import en from '../../../public/locales/en/translation.json';
+import { serverRender } from '../../test/server-render';
 
 let server: Awaited<ReturnType<typeof startApiServer>> | undefined;
 afterEach(async () => {
@@ -163,24 +159,11 @@ describe('/search', () => {
 });
 
 describe('/search rendered on the server', () => {
-  // jsdom's import.meta.url is not a file URL; the web project's root is its vitest root.
-  const template = readFileSync(resolve(__dirname, '../../../index.html'), 'utf8');
-
   it('without a search, sends the search box as a GET form that works before its code loads', async () => {
     server = await startApiServer({ 'GET /api/dwellings/areas': { body: AREAS_FIXTURE } });
-    const api = server.origin;
     // The box is an island the page module defines: its component is loaded once that module is,
     // after the first page's query (entry-server.tsx), and rendered into the HTML.
-    const page = await renderOnServer({
-      url: 'http://localhost:3000/search?q=a',
-      host: 'localhost:3000',
-      cookie: undefined,
-      fetch: (input, init) => globalThis.fetch(String(input instanceof Request ? input.url : input).replace(/^https?:\/\/[^/]+/, api), init),
-      translations: { da, en },
-      settings: {},
-      publicUrl: 'https://husly.dk',
-      template,
-    });
+    const page = await serverRender('/search?q=a', server.origin);
     expect(page.type === 'page' && page.status).toBe(200);
     const html = page.type === 'page' ? page.html : '';
     expect(html).toMatch(/<form[^>]*action="\/search"[^>]*method="get"|<form[^>]*method="get"[^>]*action="\/search"/);

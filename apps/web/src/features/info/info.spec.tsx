@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AREAS_FIXTURE } from '../../test/areas-fixture';
 import { startApiServer } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
-import { render as renderOnServer } from '../../entry-server';
+import { serverRender } from '../../test/server-render';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../lib/public-settings';
 import da from '../../../public/locales/da/translation.json';
 import en from '../../../public/locales/en/translation.json';
@@ -112,28 +110,14 @@ describe('the information pages', () => {
 });
 
 describe('the information pages rendered on the server', () => {
-  // jsdom's import.meta.url is not a file URL; the web project's root is its vitest root.
-  const template = readFileSync(resolve(__dirname, '../../../index.html'), 'utf8');
-
-  async function serverRender(path: string, host = 'localhost:3000') {
+  async function serverRenderInfo(path: string, host?: string) {
     server = await startApiServer({ 'GET /api/dwellings/areas': { body: AREAS_FIXTURE } });
-    const api = server.origin;
-    return renderOnServer({
-      url: `http://${host}${path}`,
-      host,
-      cookie: undefined,
-      // As the API's in-process fetch does: the page's /api calls reach the (test) API over real HTTP.
-      fetch: (input, init) => globalThis.fetch(String(input instanceof Request ? input.url : input).replace(/^https?:\/\/[^/]+/, api), init),
-      translations: { da, en },
-      settings: {},
-      publicUrl: 'https://husly.dk',
-      template,
-    });
+    return serverRender(path, server.origin, host);
   }
 
   it('answers each page with its own title, description and canonical link, in Danish and English', async () => {
     for (const [path, key] of PAGES) {
-      const page = await serverRender(path);
+      const page = await serverRenderInfo(path);
       expect(page.type).toBe('page');
       if (page.type !== 'page') continue;
       expect(page.status).toBe(200);
@@ -145,13 +129,13 @@ describe('the information pages rendered on the server', () => {
       await server?.close();
       server = undefined;
     }
-    const english = await serverRender('/info/faq', 'en.localhost:3000');
+    const english = await serverRenderInfo('/info/faq', 'en.localhost:3000');
     expect(english.type === 'page' && english.html).toContain(`<title>${fullTitle(en.info.faq.title)}</title>`);
     expect(english.type === 'page' && english.html).toContain('<link rel="canonical" href="https://en.husly.dk/info/faq" />');
   });
 
   it('answers an unknown /info page with 404 and no canonical link', async () => {
-    const page = await serverRender('/info/xyz');
+    const page = await serverRenderInfo('/info/xyz');
     expect(page.type === 'page' && page.status).toBe(404);
     expect(page.type === 'page' && page.html).not.toContain('rel="canonical"');
   });
