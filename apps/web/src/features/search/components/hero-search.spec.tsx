@@ -31,7 +31,8 @@ describe('home page hero search', () => {
     const box = await screen.findByRole('combobox', { name: 'Hvor vil du bo?' });
     await userEvent.type(box, 's');
     // The suggestion code is loaded when the box is first used: the first suggestions come when it is.
-    const options = await within(screen.getByRole('listbox', { name: 'Forslag til byer', hidden: true })).findAllByRole('option');
+    // Until then the list is hidden, and a hidden list has no accessible name: wait for it to open.
+    const options = await within(await screen.findByRole('listbox', { name: 'Forslag til byer' })).findAllByRole('option');
     expect(options).toHaveLength(10);
     expect(box.getAttribute('aria-expanded')).toBe('true');
 
