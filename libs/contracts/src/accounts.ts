@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UTM_PARAMS } from '@husly/domain';
+import { locationPath, UTM_PARAMS } from '@husly/domain';
 import { SESSION_PREF_AREA_MAX, SESSION_PREFS_MAX, UTM_VALUE_MAX } from './browser/accounts';
 import { int32Range, queryParams, text } from './input';
 
@@ -41,8 +41,11 @@ export interface LanguageHandoffResponse {
   code: string;
 }
 
-/** POST /api/auth/handoff/redeem: a form posted from the other language's page. */
-export const languageHandoffRedeemSchema = z.object({ code: text(200).default(''), next: text(2000).optional() });
+/**
+ * POST /api/auth/handoff/redeem: a form posted from the other language's page. `next` comes out as
+ * a Location-safe local path (locationPath), or null for anything else (the page then lands on /).
+ */
+export const languageHandoffRedeemSchema = z.object({ code: text(200).default(''), next: text(2000).optional().transform((next) => locationPath(next)) });
 
 /** POST /api/users (signup payload plus utm). */
 export const signupRequestSchema = z.object({

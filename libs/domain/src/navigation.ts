@@ -14,6 +14,21 @@ export function safeNextPath(next: string | null | undefined): string | null {
   return value;
 }
 
+/**
+ * `next` as a Location header value: a local path (safeNextPath), with every character outside
+ * printable ASCII percent-encoded (UTF-8). A header may carry only Latin-1, and a raw "ø" made the
+ * redirect throw after the handoff code was used up (issue 29). What is already encoded stays as is.
+ */
+export function locationPath(next: string | null | undefined): string | null {
+  const path = safeNextPath(next);
+  if (path === null) return null;
+  try {
+    return path.replace(/[^\x21-\x7e]+/gu, (run) => encodeURIComponent(run));
+  } catch {
+    return null; // an unpaired surrogate has no UTF-8 form
+  }
+}
+
 /** A logged-in user on /login or /signup, and after login or signup without `next`. */
 export function postLoginPath(isSubscriber: boolean): '/profile/tenant' | '/profile/subscription' {
   return isSubscriber ? '/profile/tenant' : '/profile/subscription';

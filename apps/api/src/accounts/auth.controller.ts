@@ -2,7 +2,7 @@ import { Body, Controller, ForbiddenException, Get, HttpCode, Inject, Injectable
 import { AuthGuard } from '@nestjs/passport';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { COOKIES, isSiteOrigin, publicUrlForLanguage, safeNextPath } from '@husly/domain';
+import { COOKIES, isSiteOrigin, locationPath, publicUrlForLanguage, safeNextPath } from '@husly/domain';
 import {
   languageHandoffRedeemSchema,
   languageHandoffRequestSchema,
@@ -107,7 +107,7 @@ export class AuthController {
     const token = await this.handoffs.redeem(code);
     void reply.header('Cache-Control', 'no-store');
     if (token) void reply.header('Set-Cookie', `${COOKIES.token.name}=${token}; Path=/; Max-Age=${COOKIES.token.maxAgeSeconds}; SameSite=Lax${this.secure()}`);
-    void reply.redirect(safeNextPath(next) ?? '/', 303);
+    void reply.redirect(next ?? '/', 303);
   }
 
   /** Which social logins are configured: the web hides the button otherwise. */
@@ -150,7 +150,7 @@ export class AuthController {
     const token = await this.accounts.token(userId);
     // The web reads the token cookie (spec section 9: token, 3600 s), so it is not HttpOnly.
     const cookie = `${COOKIES.token.name}=${token}; Path=/; Max-Age=${COOKIES.token.maxAgeSeconds}; SameSite=Lax${this.secure()}`;
-    void reply.header('Set-Cookie', [clearState, cookie]).redirect(`${site}${safeNextPath(nextRaw) ?? '/profile'}`, 302);
+    void reply.header('Set-Cookie', [clearState, cookie]).redirect(`${site}${locationPath(nextRaw) ?? '/profile'}`, 302);
   }
 
   private secure(): string {

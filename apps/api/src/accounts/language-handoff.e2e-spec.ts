@@ -86,6 +86,30 @@ describe('language switch keeps the session (POST /api/auth/handoff, /handoff/re
     }
   });
 
+  // Issue 29: a non-Latin-1 `next` made the Location header throw (500) after the code was used up.
+  it('a `next` with characters beyond ASCII is sent on percent-encoded, never a 500', async () => {
+    const { user, token } = await userAndToken();
+    for (const [next, location] of [
+      ['/bolig/k\u00f8benhavn?q=\u0160\u20ac', '/bolig/k%C3%B8benhavn?q=%C5%A0%E2%82%AC'],
+      ['/s\u00f8g/\u{1F3E0} hus#\u00e6', '/s%C3%B8g/%F0%9F%8F%A0%20hus#%C3%A6'],
+      ['/allerede%20kodet?x=%C3%B8', '/allerede%20kodet?x=%C3%B8'],
+    ]) {
+      const res = await redeem({ code: await codeFor(token), next });
+      expect(res.statusCode, res.body).toBe(303);
+      expect(res.headers.location).toBe(location);
+      const carried = sessionCookie(res.headers['set-cookie'])!.slice('token='.length).split(';')[0];
+      expect((await t.request('GET', '/api/users/me', undefined, bearer(carried))).body.user.id).toBe(user.id);
+    }
+  });
+
+  it('a refused `next` leaves the code usable', async () => {
+    const { token } = await userAndToken();
+    const code = await codeFor(token);
+    const refused = await redeem({ code, next: `/${'x'.repeat(2000)}` });
+    expect(refused.statusCode).toBe(400);
+    expect(sessionCookie((await redeem({ code, next: '/profile' })).headers['set-cookie'])).toBeDefined();
+  });
+
   it('an expired code, an unknown one and junk land on the page logged out; bad bodies are 400, never 500', async () => {
     const { token } = await userAndToken();
     const code = await codeFor(token);
