@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LandlordContact } from '@husly/contracts';
 import { AREAS_FIXTURE } from '../../test/areas-fixture';
 import { startApiServer, type Route } from '../../test/api-server';
+import { clickTwice } from '../../test/press-twice';
 import { detail } from '../../test/dwellings-fixture';
 import { renderApp } from '../../test/render-app';
 
@@ -63,6 +64,18 @@ describe('/vis/{id}', () => {
     const call = server.requests.find((r) => r.url === '/api/dwellings/42/agent');
     expect(call?.headers.authorization).toBe('Bearer a-token');
     expect(screen.queryByRole('button', { name: 'Kontakt udlejer' })).toBeNull();
+  });
+
+  it('the contact pressed twice, or at top and bottom, before it redraws is fetched once', async () => {
+    const { server } = await dwellingPage({ body: CONTACT });
+    const [top, bottom] = contactButtons() as [HTMLElement, HTMLElement];
+    clickTwice(top);
+    act(() => {
+      fireEvent.click(bottom);
+    });
+    expect(top.getAttribute('aria-busy')).toBe('true');
+    expect(await within(screen.getByTestId('contact-top')).findByText('udlejning@aaen.dk')).toBeTruthy();
+    expect(server.requests.filter((r) => r.url === '/api/dwellings/42/agent')).toHaveLength(1);
   });
 
   it('401: asks to log in or sign up, with next= back to the dwelling', async () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AREAS_FIXTURE } from '../../test/areas-fixture';
 import { startApiServer } from '../../test/api-server';
+import { clickTwice, submitTwice } from '../../test/press-twice';
 import { renderApp } from '../../test/render-app';
 import { BoligagentSignupBlock } from './components/boligagent-signup-block';
 import { BoligagentTokenPage } from './pages/boligagent-pages';
@@ -31,7 +32,8 @@ describe('BoligagentSignupBlock', () => {
     try {
       renderApp('/', { apiBaseUrl: `${server.origin}/api`, routes });
       expect(await screen.findByText('Få nye boliger i Aarhus på mail')).toBeTruthy();
-      await userEvent.click(screen.getByRole('button', { name: 'Opret BoligAgent' }));
+      // The form is a chunk of its own: it may arrive after the heading.
+      await userEvent.click(await screen.findByRole('button', { name: 'Opret BoligAgent' }));
       expect(await screen.findByText('Email-adresse er påkrævet')).toBeTruthy();
       await userEvent.type(screen.getByLabelText('Din email'), 'navn@domæne');
       await userEvent.click(screen.getByRole('button', { name: 'Opret BoligAgent' }));
@@ -43,6 +45,40 @@ describe('BoligagentSignupBlock', () => {
       expect(await screen.findByText(/Tjek din indbakke!/)).toBeTruthy();
       const post = server.requests.find((r) => r.method === 'POST');
       expect(JSON.parse(post?.body ?? '{}')).toEqual({ email: 'ny@husly.test', prefs: [{ area: 'aarhus', rent: 7000, rooms: 2, size: null }] });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a signup pressed twice before it redraws creates one agent; the button says Opretter… meanwhile', async () => {
+    const server = await startApiServer({ 'GET /api/dwellings/areas': { body: AREAS_FIXTURE }, 'POST /api/boligagents': { status: 201, body: { verificationSent: true } } });
+    try {
+      renderApp('/', { apiBaseUrl: `${server.origin}/api`, routes });
+      fireEvent.change(await screen.findByLabelText('Din email'), { target: { value: 'ny@husly.test' } });
+      const button = screen.getByRole('button', { name: 'Opret BoligAgent' }) as HTMLButtonElement;
+      clickTwice(button);
+      submitTwice(button.form as HTMLFormElement);
+      expect(button.disabled).toBe(true);
+      expect(button.getAttribute('aria-busy')).toBe('true');
+      expect(button.textContent).toBe('Opretter…');
+      expect(await screen.findByText(/Tjek din indbakke!/)).toBeTruthy();
+      expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a failed signup gives the button back', async () => {
+    const server = await startApiServer({ 'GET /api/dwellings/areas': { body: AREAS_FIXTURE }, 'POST /api/boligagents': { status: 500, body: { statusCode: 500, message: 'x' } } });
+    try {
+      renderApp('/', { apiBaseUrl: `${server.origin}/api`, routes });
+      fireEvent.change(await screen.findByLabelText('Din email'), { target: { value: 'ny@husly.test' } });
+      clickTwice(screen.getByRole('button', { name: 'Opret BoligAgent' }));
+      expect(await screen.findByRole('alert')).toBeTruthy();
+      const button = screen.getByRole('button', { name: 'Opret BoligAgent' }) as HTMLButtonElement;
+      expect(button.disabled).toBe(false);
+      expect(button.getAttribute('aria-busy')).toBeNull();
+      expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     } finally {
       await server.close();
     }
@@ -87,6 +123,33 @@ describe('the agent panel (/boligagent/{token})', () => {
       // Editing again: the last save's "Gemt." no longer speaks of what is on screen.
       await userEvent.click(screen.getAllByRole('button', { name: 'Ret' })[0]);
       expect(screen.queryByText('Gemt.')).toBeNull();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('Aktivér, Slet and Gem pressed twice before they redraw each send one request', async () => {
+    const server = await startApiServer({
+      'GET /api/boligagents/tok': { body: AGENT },
+      'PUT /api/boligagents/pref': { body: { ...AGENT, prefs: AGENT.prefs.map((p) => ({ ...p, status: 'active' })) } },
+      'DELETE /api/boligagents/pref': { body: { ...AGENT, prefs: [{ ...AGENT.prefs[1], status: 'active' }] } },
+      'PUT /api/boligagents': { body: { ...AGENT, prefs: [{ ...AGENT.prefs[1], status: 'active', rent: 5000 }] } },
+    });
+    try {
+      renderApp('/boligagent/tok', { apiBaseUrl: `${server.origin}/api`, routes });
+      clickTwice(await screen.findByRole('button', { name: 'Aktivér' }));
+      expect(await screen.findByText('Gemt.')).toBeTruthy();
+      expect(server.requests.filter((r) => r.method === 'PUT' && r.url === '/api/boligagents/pref')).toHaveLength(1);
+
+      clickTwice(screen.getAllByRole('button', { name: 'Slet' })[0] as HTMLElement);
+      await waitFor(() => expect(screen.getAllByRole('button', { name: 'Slet' })).toHaveLength(1));
+      expect(server.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+
+      fireEvent.click(screen.getByRole('button', { name: 'Ret' }));
+      const save = screen.getByRole('button', { name: 'Gem' }) as HTMLButtonElement;
+      submitTwice(save.form as HTMLFormElement);
+      expect(await screen.findByText('max 5.000 kr.')).toBeTruthy();
+      expect(server.requests.filter((r) => r.method === 'PUT' && r.url === '/api/boligagents')).toHaveLength(1);
     } finally {
       await server.close();
     }

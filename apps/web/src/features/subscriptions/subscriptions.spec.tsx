@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Offer, OffersResponse, SubscriptionsResponse, SubscriptionView, Transaction } from '@husly/contracts';
 import { AREAS_FIXTURE } from '../../test/areas-fixture';
 import { startApiServer, type Route } from '../../test/api-server';
+import { clickTwice, submitTwice } from '../../test/press-twice';
 import { renderApp } from '../../test/render-app';
 import { sessionUser } from '../../test/session-user-fixture';
 import { resetSessionStore } from '../accounts/session-store';
@@ -279,6 +280,54 @@ describe('/profile/subscription without a subscription', { timeout: 30_000 }, ()
     expect(graphBodies(server).filter((b) => b.operationName === 'CreateSubscription')).toHaveLength(1);
   });
 
+  it('pressed twice before it redraws (double click, Enter), the purchase is created and confirmed once; the button is busy meanwhile', async () => {
+    const { server, router } = await open(
+      '/profile/subscription',
+      noSubscription({
+        'GET /api/users/me': [{ body: { user: sessionUser({ language: 'en' }) } }, { body: { user: sessionUser({ language: 'en', subscriber: true }) } }],
+        'POST /api/graph': [TEST_PROVIDER, { body: { data: { createSubscription: { __typename: 'SubscriptionResult', id: ID, meta: { __typename: 'SubscriptionMeta', paymentInfo: 'tp_secret_3' } } } } }],
+        'POST /api/subscriptions/test-payments/tp_secret_3/confirm': { body: { status: 'succeeded', subscriptionId: ID, returnUrl: '/profile' } },
+      }),
+    );
+    const form = await openPaymentForm();
+    fillCard(form, { name: 'Mette Hansen', number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' });
+    fireEvent.click(within(form).getByRole('checkbox'));
+    const pay = within(form).getByRole('button', { name: 'Pay 19 kr.' }) as HTMLButtonElement;
+    clickTwice(pay);
+    submitTwice(form);
+    expect(pay.disabled).toBe(true);
+    expect(pay.getAttribute('aria-busy')).toBe('true');
+    expect(pay.textContent).toBe('Processing payment…');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(graphBodies(server).filter((b) => b.operationName === 'CreateSubscription')).toHaveLength(1);
+    expect(server.requests.filter((r) => r.url.endsWith('/confirm'))).toHaveLength(1);
+  });
+
+  it('a refused card gives the Pay button back, and pressing it twice then confirms once more, not twice', async () => {
+    const { server } = await open(
+      '/profile/subscription',
+      noSubscription({
+        'POST /api/graph': [TEST_PROVIDER, { body: { data: { createSubscription: { id: ID, meta: { paymentInfo: 'tp_secret_4' } } } } }],
+        'POST /api/subscriptions/test-payments/tp_secret_4/confirm': { status: 402, body: { statusCode: 402, code: 'payment-failed', paymentCode: 4, message: 'Invalid CVC.' } },
+      }),
+    );
+    const form = await openPaymentForm();
+    fillCard(form, { name: 'Mette Hansen', number: '4000 0000 0000 0002', expiry: '12/30', cvc: '123' });
+    fireEvent.click(within(form).getByRole('checkbox'));
+    clickTwice(within(form).getByRole('button', { name: 'Pay 19 kr.' }));
+    expect((await within(form).findByTestId('payment-error')).textContent).toBe('Invalid CVC.');
+    const pay = await within(form).findByRole('button', { name: 'Pay 19 kr.' });
+    expect((pay as HTMLButtonElement).disabled).toBe(false);
+    expect(pay.getAttribute('aria-busy')).toBeNull();
+    expect(server.requests.filter((r) => r.url.endsWith('/confirm'))).toHaveLength(1);
+
+    clickTwice(pay);
+    await waitFor(() => expect((within(form).getByRole('button', { name: 'Pay 19 kr.' }) as HTMLButtonElement).disabled).toBe(false));
+    expect(server.requests.filter((r) => r.url.endsWith('/confirm'))).toHaveLength(2);
+    expect(graphBodies(server).filter((b) => b.operationName === 'CreateSubscription')).toHaveLength(1);
+  });
+
   it('a refused intro (already had) says so and shows the regular price', async () => {
     await open(
       '/profile/subscription',
@@ -380,6 +429,82 @@ describe('/profile/subscription with a subscription', { timeout: 30_000 }, () =>
     expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false);
   });
 
+  it('Yes, cancel pressed twice before it redraws cancels once', async () => {
+    const cancelled = subscription({ display: 'cancelled-running', renew: false, canceledAt: '2026-11-10T09:00:00.000Z' });
+    const { server } = await open(`/profile/subscription/cancel/${ID}`, subscriberRoutes({ body: list([subscription()]) }, { [`DELETE /api/subscriptions/${ID}`]: { body: list([cancelled]) } }));
+    const confirm = within(await screen.findByTestId('unsubscribe-warning')).getByRole('button', { name: 'Yes, cancel' }) as HTMLButtonElement;
+    clickTwice(confirm);
+    expect(confirm.disabled).toBe(true);
+    expect(confirm.getAttribute('aria-busy')).toBe('true');
+    await screen.findByTestId('unsubscribe-survey');
+    expect(server.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('a failed cancel gives the buttons back with the error', async () => {
+    const { server } = await open(
+      `/profile/subscription/cancel/${ID}`,
+      subscriberRoutes({ body: list([subscription()]) }, { [`DELETE /api/subscriptions/${ID}`]: { status: 503, body: { statusCode: 503, message: 'x' } } }),
+    );
+    const warning = await screen.findByTestId('unsubscribe-warning');
+    clickTwice(within(warning).getByRole('button', { name: 'Yes, cancel' }));
+    expect((await screen.findByRole('alert')).textContent).toBeTruthy();
+    expect((within(warning).getByRole('button', { name: 'Yes, cancel' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((within(warning).getByRole('button', { name: 'Switch to 79 kr.' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(server.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('Switch to 79 kr. pressed twice before it redraws changes the plan once, and no cancel goes with it', async () => {
+    const { server, router } = await open(
+      `/profile/subscription/cancel/${ID}`,
+      subscriberRoutes({ body: list([subscription()]) }, { 'POST /api/graph': TEST_PROVIDER, 'POST /api/subscriptions/change': { body: list([subscription()]) } }),
+    );
+    const warning = await screen.findByTestId('unsubscribe-warning');
+    const switchPlan = within(warning).getByRole('button', { name: 'Switch to 79 kr.' });
+    act(() => {
+      fireEvent.click(switchPlan);
+      fireEvent.click(switchPlan);
+      fireEvent.click(within(warning).getByRole('button', { name: 'Yes, cancel' }));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/subscription'));
+    expect(server.requests.filter((r) => r.url === '/api/subscriptions/change')).toHaveLength(1);
+    expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false);
+  });
+
+  it('found a home, accepted twice before it redraws, is sent once', async () => {
+    const cancelled = subscription({ display: 'cancelled-running', renew: false, canceledAt: '2026-11-10T09:00:00.000Z' });
+    const { server } = await open(
+      `/profile/subscription/cancel/${ID}`,
+      subscriberRoutes({ body: list([subscription()]) }, {
+        [`DELETE /api/subscriptions/${ID}`]: { body: list([cancelled]) },
+        [`POST /api/subscriptions/cancel/${ID}`]: {
+          body: { unsubscription: { uuid: 'u2', reason: 'found-husly', name: null, email: null, phone: null, orderno: null, message: null, timestamp: '2026-11-10T09:00:00.000Z' }, keepInView: true, offerFoundHome: true, subscriptions: list([cancelled]) },
+        },
+        'POST /api/users/me/found-home': { body: { active: true, since: '2026-11-10T09:00:00.000Z', pausedBoligagents: 1, renewalStopped: true } },
+      }),
+    );
+    fireEvent.click(within(await screen.findByTestId('unsubscribe-warning')).getByRole('button', { name: 'Yes, cancel' }));
+    const survey = await screen.findByTestId('unsubscribe-survey');
+    fireEvent.click(within(survey).getByRole('button', { name: 'Yes, I found a home' }));
+    clickTwice(within(survey).getByRole('button', { name: 'Here on Husly' }));
+    const offer = await screen.findByTestId('found-home-offer');
+    expect(server.requests.filter((r) => r.url === `/api/subscriptions/cancel/${ID}`)).toHaveLength(1);
+    clickTwice(within(offer).getByRole('button', { name: 'Yes, pause everything' }));
+    await screen.findByTestId('unsubscribe-done');
+    expect(server.requests.filter((r) => r.url === '/api/users/me/found-home' && r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('found a home undone twice before it redraws (the profile notice) is undone once', async () => {
+    const { server } = await open('/profile', {
+      'GET /api/users/me': { body: { user: sessionUser({ language: 'en' }) } },
+      'GET /api/users/me/found-home': { body: { active: true, since: '2026-11-10T09:00:00.000Z', pausedBoligagents: 2, renewalStopped: false } },
+      'DELETE /api/users/me/found-home': { body: { active: false, since: null, pausedBoligagents: 0, renewalStopped: false } },
+    });
+    const notice = await screen.findByTestId('found-home-notice');
+    clickTwice(within(notice).getByRole('button', { name: 'Undo – I am searching again' }));
+    expect(await screen.findByText('Welcome back: your BoligAgents are active again.')).toBeTruthy();
+    expect(server.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+  });
+
   it('notices: a pending next subscription and a subscription paused for an outstanding balance', async () => {
     const next = { id: 'n1', renew: true, product: { label: 'Tenant ad, limited', price: 79 }, startingAt: '2026-12-01T10:00:00.000Z', endingAt: null };
     await open(
@@ -410,6 +535,40 @@ describe('/profile/subscription with a subscription', { timeout: 30_000 }, () =>
     await waitFor(() => expect(screen.getByTestId('subscription-card').dataset.display).toBe('renewing'));
     expect(graphBodies(server).find((b) => b.operationName === 'ReactivateSubscription')?.variables).toEqual({ id: ID });
     expect(screen.queryByRole('button', { name: 'Reactivate subscription' })).toBeNull();
+  });
+
+  it('Yes, reactivate pressed twice before it redraws reactivates once', async () => {
+    const expired = subscription({ display: 'expired', status: 'EXPIRED', renew: false, active: false });
+    const { server } = await open(
+      '/profile/subscription',
+      subscriberRoutes([{ body: list([expired], { showReactivate: true }) }, { body: list([subscription()]) }], {
+        'GET /api/users/me': { body: { user: sessionUser({ language: 'en', subscriber: false }) } },
+        'POST /api/graph': [TEST_PROVIDER, { body: { data: { reactivateSubscription: { id: ID } } } }],
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Reactivate subscription' }));
+    const yes = within(await screen.findByTestId('reactivate-dialog')).getByRole('button', { name: 'Yes, reactivate' }) as HTMLButtonElement;
+    clickTwice(yes);
+    expect(yes.disabled).toBe(true);
+    expect(yes.getAttribute('aria-busy')).toBe('true');
+    await waitFor(() => expect(screen.getByTestId('subscription-card').dataset.display).toBe('renewing'));
+    expect(graphBodies(server).filter((b) => b.operationName === 'ReactivateSubscription')).toHaveLength(1);
+  });
+
+  it('a refused reactivation gives the button back', async () => {
+    const expired = subscription({ display: 'expired', status: 'EXPIRED', renew: false, active: false });
+    await open(
+      '/profile/subscription',
+      subscriberRoutes({ body: list([expired], { showReactivate: true }) }, {
+        'GET /api/users/me': { body: { user: sessionUser({ language: 'en', subscriber: false }) } },
+        'POST /api/graph': [TEST_PROVIDER, { body: { data: null, errors: [{ message: 'No', extensions: { code: 'not-reactivatable' } }] } }],
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Reactivate subscription' }));
+    const dialog = await screen.findByTestId('reactivate-dialog');
+    clickTwice(within(dialog).getByRole('button', { name: 'Yes, reactivate' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Yes, reactivate' }) as HTMLButtonElement).disabled).toBe(false));
   });
 
   it('no Reactivate button when the API says the rules of section 4 do not allow it', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import type { BoligagentFrequencyValue, BoligagentPrefView, BoligagentView } from '@husly/contracts';
 import type { BoligagentErrorCode } from '@husly/domain';
 import { useApi } from '../../../lib/api-context';
+import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { searchHref } from '../../search/search-params';
 import { boligagentApi, boligagentErrorCode } from '../boligagent-api';
 import styles from '../boligagent.module.css';
@@ -42,7 +43,8 @@ export function BoligagentPanel({
   const [editing, setEditing] = useState<string | null>(null);
   const [failure, setFailure] = useState<BoligagentErrorCode | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // One change at a time: each row's button, the settings and delete all send once however often pressed.
+  const { busy, running, run: once } = useBusyAction();
   const ref = { token, id: agent.id };
   // "Gemt." belongs to the last save: editing again makes it stale (issue 15).
   const edit = (area: string | null) => {
@@ -50,26 +52,26 @@ export function BoligagentPanel({
     setEditing(area);
   };
 
-  async function run(action: () => Promise<BoligagentView | null>, saved = true) {
-    setFailure(null);
-    setNotice(null);
-    setBusy(true);
-    try {
-      const next = await action();
-      onChange(next);
-      if (saved) setNotice(t('boligagent.panel.saved'));
-      return true;
-    } catch (error) {
-      setFailure(boligagentErrorCode(error));
-      return false;
-    } finally {
-      setBusy(false);
-    }
+  async function run(name: string, action: () => Promise<BoligagentView | null>, saved = true) {
+    const done = await once(async () => {
+      setFailure(null);
+      setNotice(null);
+      try {
+        const next = await action();
+        onChange(next);
+        if (saved) setNotice(t('boligagent.panel.saved'));
+        return true;
+      } catch (error) {
+        setFailure(boligagentErrorCode(error));
+        return false;
+      }
+    }, name);
+    return done === true;
   }
 
   const deleteAll = () => {
     if (!window.confirm(t('boligagent.panel.confirmDeleteAll'))) return;
-    void run(async () => {
+    void run('delete-all', async () => {
       await api.remove(ref);
       return null;
     }, false);
@@ -89,9 +91,10 @@ export function BoligagentPanel({
                 <PrefEditor
                   pref={pref}
                   busy={busy}
+                  saving={running === `save-${pref.area}`}
                   onCancel={() => edit(null)}
                   onSave={async (values) => {
-                    if (await run(() => api.update({ ...ref, area: pref.area, prefs: [values] }))) setEditing(null);
+                    if (await run(`save-${pref.area}`, () => api.update({ ...ref, area: pref.area, prefs: [values] }))) setEditing(null);
                   }}
                 />
               </li>
@@ -124,12 +127,12 @@ export function BoligagentPanel({
                       <button type="button" className={`button button-secondary ${styles.small}`} disabled={busy} onClick={() => edit(pref.area)}>
                         {t('boligagent.panel.edit')}
                       </button>
-                      <button type="button" className={`button button-secondary ${styles.small}`} disabled={busy} onClick={() => void run(() => api.deletePref({ ...ref, area: pref.area }))}>
+                      <button type="button" className={`button button-secondary ${styles.small}`} {...busyButton(busy, running === `delete-${pref.area}`)} onClick={() => void run(`delete-${pref.area}`, () => api.deletePref({ ...ref, area: pref.area }))}>
                         {t('boligagent.panel.delete')}
                       </button>
                     </>
                   ) : (
-                    <button type="button" className={`button button-primary ${styles.small}`} disabled={busy} onClick={() => void run(() => api.activatePref({ ...ref, area: pref.area }))}>
+                    <button type="button" className={`button button-primary ${styles.small}`} {...busyButton(busy, running === `activate-${pref.area}`)} onClick={() => void run(`activate-${pref.area}`, () => api.activatePref({ ...ref, area: pref.area }))}>
                       {t('boligagent.panel.activate')}
                     </button>
                   )}
@@ -147,7 +150,7 @@ export function BoligagentPanel({
             className={styles.select}
             value={agent.frequency}
             disabled={busy}
-            onChange={(event) => void run(() => api.settings({ ...ref, frequency: event.target.value as BoligagentFrequencyValue }))}
+            onChange={(event) => void run('frequency', () => api.settings({ ...ref, frequency: event.target.value as BoligagentFrequencyValue }))}
           >
             {FREQUENCIES.map((f) => (
               <option key={f} value={f}>
@@ -157,12 +160,12 @@ export function BoligagentPanel({
           </select>
         </label>
         <label className={styles.check}>
-          <input type="checkbox" checked={agent.enabled} disabled={busy} onChange={(event) => void run(() => api.settings({ ...ref, enabled: event.target.checked }))} />
+          <input type="checkbox" checked={agent.enabled} disabled={busy} onChange={(event) => void run('enabled', () => api.settings({ ...ref, enabled: event.target.checked }))} />
           <span>{t('boligagent.panel.enabled')}</span>
         </label>
         {showAutoAdjust && (
           <label className={styles.check}>
-            <input type="checkbox" checked={agent.autoAdjust} disabled={busy} onChange={(event) => void run(() => api.settings({ autoAdjust: event.target.checked }))} />
+            <input type="checkbox" checked={agent.autoAdjust} disabled={busy} onChange={(event) => void run('auto-adjust', () => api.settings({ autoAdjust: event.target.checked }))} />
             <span>{t('boligagent.panel.autoAdjust')}</span>
           </label>
         )}
@@ -170,7 +173,7 @@ export function BoligagentPanel({
           <Link to={agentSearchHref(agent.prefs)} className={`button button-secondary ${styles.small}`}>
             {t('boligagent.panel.search')}
           </Link>
-          <button type="button" className={styles.linkButton} disabled={busy} onClick={deleteAll}>
+          <button type="button" className={styles.linkButton} {...busyButton(busy, running === 'delete-all')} onClick={deleteAll}>
             {t('boligagent.panel.deleteAll')}
           </button>
         </div>
@@ -192,11 +195,13 @@ export function BoligagentPanel({
 function PrefEditor({
   pref,
   busy,
+  saving,
   onSave,
   onCancel,
 }: {
   pref: BoligagentPrefView;
   busy: boolean;
+  saving: boolean;
   onSave(values: { rent: number | null; rooms: number | null; size: number | null }): void;
   onCancel(): void;
 }) {
@@ -227,8 +232,8 @@ function PrefEditor({
         ))}
       </div>
       <div className={styles.actions}>
-        <button type="submit" className={`button button-primary ${styles.small}`} disabled={busy}>
-          {t('boligagent.panel.save')}
+        <button type="submit" className={`button button-primary ${styles.small}`} {...busyButton(busy, saving)}>
+          {saving ? t('boligagent.panel.saving') : t('boligagent.panel.save')}
         </button>
         <button type="button" className={`button button-secondary ${styles.small}`} onClick={onCancel}>
           {t('boligagent.panel.cancel')}

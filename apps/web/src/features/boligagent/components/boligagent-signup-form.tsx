@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import type { BoligagentPrefInputBody } from '@husly/contracts';
 import { COOKIES, readCookie, validateBoligagentEmail, type BoligagentErrorCode } from '@husly/domain';
 import { useApi } from '../../../lib/api-context';
+import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { boligagentApi, boligagentErrorCode } from '../boligagent-api';
 import styles from '../boligagent.module.css';
 
@@ -37,19 +38,23 @@ export function BoligagentSignupForm({
   const [fieldError, setFieldError] = useState<BoligagentErrorCode | null>(null);
   const [failure, setFailure] = useState<BoligagentErrorCode | null>(null);
   const [outcome, setOutcome] = useState<SignupOutcome | 'email-in-use' | null>(null);
-  const [busy, setBusy] = useState(false);
+  // One agent per signup: a second press while it is sent sends nothing (the server holds too).
+  const { busy, run } = useBusyAction();
   // /search shows two of these forms: ids of their own, not one per variant.
   const id = useId();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
+    void run(create);
+  }
+
+  async function create() {
     setFailure(null);
     if (!loggedIn) {
       const code = validateBoligagentEmail(email.trim());
       setFieldError(code);
       if (code) return;
     }
-    setBusy(true);
     try {
       const result = await boligagentApi(api).create(loggedIn ? { prefs } : { email: email.trim(), prefs });
       const done: SignupOutcome = result.verificationSent ? 'sent' : 'created';
@@ -60,8 +65,6 @@ export function BoligagentSignupForm({
       if (code === 'email-in-use') setOutcome('email-in-use');
       else if (code === 'no-email' || code === 'invalid-mail') setFieldError(code);
       else setFailure(code);
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -106,7 +109,7 @@ export function BoligagentSignupForm({
             />
           </div>
         )}
-        <button type="submit" className={`button button-primary ${styles.submit}`} disabled={busy}>
+        <button type="submit" className={`button button-primary ${styles.submit}`} {...busyButton(busy)}>
           {busy ? t('boligagent.form.submitting') : t(loggedIn ? 'boligagent.form.submitUser' : 'boligagent.form.submit')}
         </button>
       </div>

@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import type { BoligagentView } from '@husly/contracts';
 import { useApi } from '../../../lib/api-context';
 import { usePageTitle } from '../../../lib/document-head';
+import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { boligagentApi, isNotFound } from '../boligagent-api';
 import { BoligagentPanel } from '../components/boligagent-panel';
 import styles from '../boligagent.module.css';
@@ -98,15 +99,19 @@ export function BoligagentUnsubscribePage() {
   usePageTitle(t('boligagent.unsubscribe.title'));
   const api = useApi();
   const { token = '' } = useParams();
-  const [state, setState] = useState<'idle' | 'busy' | 'done' | 'not-found' | 'failed'>('idle');
+  const [state, setState] = useState<'idle' | 'done' | 'not-found' | 'failed'>('idle');
+  const { busy, run } = useBusyAction();
 
-  const confirm = useCallback(() => {
-    setState('busy');
-    boligagentApi(api)
-      .unsubscribe(token)
-      .then(() => setState('done'))
-      .catch((error: unknown) => setState(isNotFound(error) ? 'not-found' : 'failed'));
-  }, [api, token]);
+  const confirm = useCallback(
+    () =>
+      void run(() =>
+        boligagentApi(api)
+          .unsubscribe(token)
+          .then(() => setState('done'))
+          .catch((error: unknown) => setState(isNotFound(error) ? 'not-found' : 'failed')),
+      ),
+    [api, token, run],
+  );
 
   return (
     <section className={styles.page}>
@@ -124,7 +129,7 @@ export function BoligagentUnsubscribePage() {
           <>
             <p>{t('boligagent.unsubscribe.text')}</p>
             <div className={styles.actions}>
-              <button type="button" className="button button-primary" disabled={state === 'busy'} onClick={confirm}>
+              <button type="button" className="button button-primary" {...busyButton(busy)} onClick={confirm}>
                 {t('boligagent.unsubscribe.confirm')}
               </button>
             </div>

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import type { LandlordContact } from '@husly/contracts';
 import { useApi } from '../../../lib/api-context';
+import { useBusyAction } from '../../../lib/use-busy-action';
 import { breakable } from '../breakable-address';
 import { fetchLandlordContact } from '../dwellings-api';
 import { contactReducer, initialContactState, type ContactState } from '../contact-state';
@@ -14,14 +15,18 @@ export function useContactFlow(dwellingId: string, contactable: boolean) {
   const api = useApi();
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(contactReducer, contactable, initialContactState);
+  // One fetch for both buttons (top and bottom), however often pressed.
+  const { run } = useBusyAction();
 
   const request = useCallback(() => {
-    dispatch({ type: 'fetch' });
-    fetchLandlordContact(api, dwellingId).then(
-      (contact) => dispatch({ type: 'success', contact }),
-      (error: unknown) => dispatch({ type: 'failure', error }),
-    );
-  }, [api, dwellingId]);
+    void run(async () => {
+      dispatch({ type: 'fetch' });
+      await fetchLandlordContact(api, dwellingId).then(
+        (contact) => dispatch({ type: 'success', contact }),
+        (error: unknown) => dispatch({ type: 'failure', error }),
+      );
+    });
+  }, [api, dwellingId, run]);
 
   // Section 4: a 403 sends the user to the subscription page.
   useEffect(() => {

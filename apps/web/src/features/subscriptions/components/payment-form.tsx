@@ -4,6 +4,7 @@ import { useMutation } from '@apollo/client/react';
 import { dkkToOre, isValidEmail } from '@husly/domain';
 import type { Offer, SessionUser } from '@husly/contracts';
 import { useSite } from '../../../lib/site-context';
+import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { kr } from '../format';
 import { graphErrorCode } from '../graphql/graph-errors';
 import { CREATE_SUBSCRIPTION, type PaymentProvider } from '../graphql/operations';
@@ -52,7 +53,8 @@ export function PaymentForm({
   const [showTerms, setShowTerms] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<{ message: string; field?: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  // One purchase at a time: a second press while this one runs sends nothing (the server holds too).
+  const { busy, run } = useBusyAction();
   // A created subscription waiting for its payment: a retry confirms again instead of buying twice.
   const pending = useRef<{ planId: string; clientSecret: string } | null>(null);
   const gateway = useRef<PaymentGateway>(null);
@@ -80,9 +82,13 @@ export function PaymentForm({
     return found;
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    // A gateway that throws (Stripe.js gone mid-payment) is a failed try, not a stuck form.
+    void run(pay).catch(() => setProblem({ message: t('subscriptions.paymentErrors.generic') }));
+  }
+
+  async function pay() {
     setProblem(null);
     const found = validate();
     setErrors(found);
@@ -91,61 +97,57 @@ export function PaymentForm({
       setProblem({ message: t('subscriptions.paymentErrors.providerUnavailable') });
       return;
     }
-    setBusy(true);
-    try {
-      const checked = await gateway.current.check();
-      if (checked) {
-        setProblem({ message: problemText(checked), field: 'field' in checked ? checked.field : undefined });
-        return;
-      }
-      if (pending.current?.planId !== offer.name) {
-        let clientSecret: string | null | undefined;
-        try {
-          const { data } = await createSubscription({
-            variables: {
-              input: {
-                providerId: provider.id,
-                planId: offer.name,
-                meta: {
-                  firstName: billing.name.trim(),
-                  email: billing.email.trim(),
-                  address: billing.address.trim(),
-                  zipcode: billing.zipcode.trim(),
-                  city: billing.city.trim(),
-                  phone: billing.phone.trim(),
-                  country: 'Danmark',
-                  terms,
-                },
+    const current = gateway.current;
+    const checked = await current.check();
+    if (checked) {
+      setProblem({ message: problemText(checked), field: 'field' in checked ? checked.field : undefined });
+      return;
+    }
+    if (pending.current?.planId !== offer.name) {
+      let clientSecret: string | null | undefined;
+      try {
+        const { data } = await createSubscription({
+          variables: {
+            input: {
+              providerId: provider.id,
+              planId: offer.name,
+              meta: {
+                firstName: billing.name.trim(),
+                email: billing.email.trim(),
+                address: billing.address.trim(),
+                zipcode: billing.zipcode.trim(),
+                city: billing.city.trim(),
+                phone: billing.phone.trim(),
+                country: 'Danmark',
+                terms,
               },
             },
-          });
-          clientSecret = data?.createSubscription.meta.paymentInfo;
-        } catch (error) {
-          const code = graphErrorCode(error);
-          if (code === 'intro-used' || code === 'intro-card-used') onIntroRefused();
-          setProblem({ message: t(code && CREATE_ERRORS[code] ? CREATE_ERRORS[code] : 'subscriptions.paymentErrors.generic') });
-          return;
-        }
-        if (!clientSecret) {
-          setProblem({ message: t('subscriptions.paymentErrors.providerUnavailable') });
-          return;
-        }
-        pending.current = { planId: offer.name, clientSecret };
-      }
-      const failed = await gateway.current.confirm(pending.current.clientSecret, { name: billing.name.trim(), email: billing.email.trim() });
-      if (failed) {
-        if ('introUsed' in failed) {
-          // That subscription is over (refunded); the next attempt buys the regular plan afresh.
-          pending.current = null;
-          onIntroRefused();
-        }
-        setProblem({ message: problemText(failed), field: 'field' in failed ? failed.field : undefined });
+          },
+        });
+        clientSecret = data?.createSubscription.meta.paymentInfo;
+      } catch (error) {
+        const code = graphErrorCode(error);
+        if (code === 'intro-used' || code === 'intro-card-used') onIntroRefused();
+        setProblem({ message: t(code && CREATE_ERRORS[code] ? CREATE_ERRORS[code] : 'subscriptions.paymentErrors.generic') });
         return;
       }
-      onPaid();
-    } finally {
-      setBusy(false);
+      if (!clientSecret) {
+        setProblem({ message: t('subscriptions.paymentErrors.providerUnavailable') });
+        return;
+      }
+      pending.current = { planId: offer.name, clientSecret };
     }
+    const failed = await current.confirm(pending.current.clientSecret, { name: billing.name.trim(), email: billing.email.trim() });
+    if (failed) {
+      if ('introUsed' in failed) {
+        // That subscription is over (refunded); the next attempt buys the regular plan afresh.
+        pending.current = null;
+        onIntroRefused();
+      }
+      setProblem({ message: problemText(failed), field: 'field' in failed ? failed.field : undefined });
+      return;
+    }
+    onPaid();
   }
 
   const field = (key: keyof Billing, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
@@ -256,7 +258,7 @@ export function PaymentForm({
       )}
 
       <div className={styles.actions}>
-        <button type="submit" className={`button button-primary ${styles.submit}`} disabled={busy} aria-busy={busy}>
+        <button type="submit" className={`button button-primary ${styles.submit}`} {...busyButton(busy)}>
           {busy ? t('subscriptions.form.paying') : t('subscriptions.form.pay', { price: kr(firstCharge) })}
         </button>
       </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { useTranslation } from '../../../lib/use-translation';
 import type { SubscriptionView } from '@husly/contracts';
 import { day, kr } from '../format';
@@ -95,7 +96,11 @@ export function SubscriptionCard({ subscription: s }: { subscription: Subscripti
 export function ReactivateButton({ subscription, onReactivate }: { subscription: SubscriptionView; onReactivate(s: SubscriptionView): Promise<boolean> }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
+  const confirm = () =>
+    void run(async () => {
+      if (await onReactivate(subscription)) setOpen(false);
+    });
   return (
     <>
       <button type="button" className="button button-primary" onClick={() => setOpen(true)}>
@@ -108,17 +113,10 @@ export function ReactivateButton({ subscription, onReactivate }: { subscription:
             <button
               type="button"
               className="button button-primary"
-              disabled={busy}
-              onClick={() =>
-                void (async () => {
-                  setBusy(true);
-                  const ok = await onReactivate(subscription);
-                  setBusy(false);
-                  if (ok) setOpen(false);
-                })()
-              }
+              {...busyButton(busy)}
+              onClick={confirm}
             >
-              {t('subscriptions.reactivate.confirm')}
+              {busy ? t('common.sending') : t('subscriptions.reactivate.confirm')}
             </button>
             <button type="button" className="button button-secondary" onClick={() => setOpen(false)}>
               {t('subscriptions.reactivate.abort')}

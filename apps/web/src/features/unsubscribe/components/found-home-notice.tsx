@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { FoundHomeView } from '@husly/contracts';
 import { useApi } from '../../../lib/api-context';
+import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { unsubscribeApi } from '../unsubscribe-api';
 import styles from '../unsubscribe.module.css';
 
@@ -11,7 +12,7 @@ export function FoundHomeNotice() {
   const api = useApi();
   const [state, setState] = useState<FoundHomeView | null>(null);
   const [undone, setUndone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -25,18 +26,17 @@ export function FoundHomeNotice() {
     };
   }, [api]);
 
-  const undo = async () => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      setState(await unsubscribeApi(api).undoFoundHome());
-      setUndone(true);
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+  // Undone once however often pressed: a second undo would race the first on the server.
+  const undo = () =>
+    run(async () => {
+      setFailed(false);
+      try {
+        setState(await unsubscribeApi(api).undoFoundHome());
+        setUndone(true);
+      } catch {
+        setFailed(true);
+      }
+    });
 
   if (undone) {
     return (
@@ -57,8 +57,8 @@ export function FoundHomeNotice() {
         </p>
       )}
       <div className={styles.actions}>
-        <button type="button" className="button button-secondary" disabled={busy} onClick={() => void undo()}>
-          {t('unsubscribe.foundHome.undo')}
+        <button type="button" className="button button-secondary" {...busyButton(busy)} onClick={() => void undo()}>
+          {busy ? t('common.sending') : t('unsubscribe.foundHome.undo')}
         </button>
       </div>
     </section>

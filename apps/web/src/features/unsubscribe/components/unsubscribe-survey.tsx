@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { useTranslation } from '../../../lib/use-translation';
 import { FOUND_WHERE, type FoundWhere } from '@husly/domain';
 import type { UnsubscribeReasonBody } from '@husly/contracts';
@@ -14,13 +15,10 @@ export function UnsubscribeSurvey({ onAnswer, onSkip }: { onAnswer(reason: Unsub
   const [found, setFound] = useState<boolean | null>(null);
   const [text, setText] = useState('');
   const [missing, setMissing] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // The answer is sent once: a second where-button or Unsubscribe while it runs sends nothing.
+  const { busy, running, run } = useBusyAction();
 
-  const send = async (reason: UnsubscribeReasonBody) => {
-    setBusy(true);
-    await onAnswer(reason);
-    setBusy(false);
-  };
+  const send = (reason: UnsubscribeReasonBody) => run(() => onAnswer(reason), typeof reason === 'string' ? reason : 'text');
 
   const submitText = (event: FormEvent) => {
     event.preventDefault();
@@ -50,7 +48,7 @@ export function UnsubscribeSurvey({ onAnswer, onSkip }: { onAnswer(reason: Unsub
           <p id={`${id}-where`}>{t('unsubscribe.survey.where')}</p>
           <div className={styles.choices} role="group" aria-labelledby={`${id}-where`}>
             {FOUND_WHERE.map((where: FoundWhere) => (
-              <button key={where} type="button" className={`button button-secondary ${styles.choice}`} disabled={busy} onClick={() => void send(where)}>
+              <button key={where} type="button" className={`button button-secondary ${styles.choice}`} {...busyButton(busy, running === where)} onClick={() => void send(where)}>
                 {t(`unsubscribe.survey.options.${where}`)}
               </button>
             ))}
@@ -83,8 +81,8 @@ export function UnsubscribeSurvey({ onAnswer, onSkip }: { onAnswer(reason: Unsub
             )}
           </div>
           <div className={styles.actions}>
-            <button type="submit" className="button button-primary" disabled={busy}>
-              {t('unsubscribe.survey.submit')}
+            <button type="submit" className="button button-primary" {...busyButton(busy)}>
+              {busy ? t('common.sending') : t('unsubscribe.survey.submit')}
             </button>
           </div>
         </form>

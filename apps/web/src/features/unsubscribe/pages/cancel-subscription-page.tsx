@@ -5,6 +5,7 @@ import { LIMITED_PLAN, formatDate, formatDkk } from '@husly/domain';
 import type { Offer, OffersResponse, SubscriptionView, UnsubscribeReasonBody } from '@husly/contracts';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { useApi } from '../../../lib/api-context';
+import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { usePageTitle } from '../../../lib/document-head';
 import { refreshSession } from '../../accounts/session-store';
 import { UnsubscribeSurvey } from '../components/unsubscribe-survey';
@@ -31,7 +32,8 @@ export function CancelSubscriptionPage() {
   const [limited, setLimited] = useState<Offer | undefined>();
   const [step, setStep] = useState<Step>('warning');
   const [inView, setInView] = useState(true);
-  const [busy, setBusy] = useState(false);
+  // One of cancel, switch, abort and found-a-home at a time, each sent once however often pressed.
+  const { busy, running, run: once } = useBusyAction<'cancel' | 'switch' | 'abort' | 'found-home'>();
   const [error, setError] = useState<string | null>(null);
   const [foundHomeDone, setFoundHomeDone] = useState(false);
 
@@ -50,17 +52,15 @@ export function CancelSubscriptionPage() {
     void load();
   }, [load]);
 
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch {
-      setError(t('unsubscribe.errors.generic'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = (name: 'cancel' | 'switch' | 'abort' | 'found-home', action: () => Promise<void>) =>
+    once(async () => {
+      setError(null);
+      try {
+        await action();
+      } catch {
+        setError(t('unsubscribe.errors.generic'));
+      }
+    }, name);
 
   if (subscription === null) return <PageLoading />;
   if (subscription === 'missing') {
@@ -83,12 +83,12 @@ export function CancelSubscriptionPage() {
   const canSwitch = limited !== undefined && s.offer !== LIMITED_PLAN.id && s.display === 'renewing' && next === null;
 
   const abort = () =>
-    run(async () => {
+    run('abort', async () => {
       await calls.abortEvent(s.id);
       await navigate('/profile/subscription');
     });
   const confirm = () =>
-    run(async () => {
+    run('cancel', async () => {
       const list = await calls.cancel(s.id);
       const updated = list.subscriptions.find((x) => x.id === s.id);
       if (updated) setSubscription(updated);
@@ -96,7 +96,7 @@ export function CancelSubscriptionPage() {
       setStep('survey');
     });
   const switchPlan = () =>
-    run(async () => {
+    run('switch', async () => {
       if (!limited) return;
       await calls.changePlan(s.id, limited.name);
       // Section 4: changing the plan refreshes the session and clears the selection.
@@ -115,7 +115,7 @@ export function CancelSubscriptionPage() {
     }
   };
   const foundHome = () =>
-    run(async () => {
+    run('found-home', async () => {
       await calls.markFoundHome();
       setFoundHomeDone(true);
       setStep('done');
@@ -153,17 +153,17 @@ export function CancelSubscriptionPage() {
                   <h2 className={styles.subHeading}>{t('unsubscribe.warning.offerHeading')}</h2>
                   <p>{t('unsubscribe.warning.offer', { price: formatDkk(limited.price), days: limited.intervalDays, limit: limited.contactLimit ?? LIMITED_PLAN.maxLandlordContacts })}</p>
                   <div className={styles.actions}>
-                    <button type="button" className="button button-secondary" disabled={busy} onClick={() => void switchPlan()}>
-                      {t('unsubscribe.warning.switch', { price: formatDkk(limited.price) })}
+                    <button type="button" className="button button-secondary" {...busyButton(busy, running === 'switch')} onClick={() => void switchPlan()}>
+                      {running === 'switch' ? t('common.sending') : t('unsubscribe.warning.switch', { price: formatDkk(limited.price) })}
                     </button>
                   </div>
                 </div>
               )}
               <div className={styles.actions}>
-                <button type="button" className="button button-primary" disabled={busy} onClick={() => void confirm()}>
-                  {t('unsubscribe.warning.confirm')}
+                <button type="button" className="button button-primary" {...busyButton(busy, running === 'cancel')} onClick={() => void confirm()}>
+                  {running === 'cancel' ? t('common.sending') : t('unsubscribe.warning.confirm')}
                 </button>
-                <button type="button" className="button button-secondary" disabled={busy} onClick={() => void abort()}>
+                <button type="button" className="button button-secondary" {...busyButton(busy, running === 'abort')} onClick={() => void abort()}>
                   {t('unsubscribe.warning.abort')}
                 </button>
               </div>
@@ -196,8 +196,8 @@ export function CancelSubscriptionPage() {
           {summary}
           <p>{t('unsubscribe.foundHome.text')}</p>
           <div className={styles.actions}>
-            <button type="button" className="button button-primary" disabled={busy} onClick={() => void foundHome()}>
-              {t('unsubscribe.foundHome.accept')}
+            <button type="button" className="button button-primary" {...busyButton(busy)} onClick={() => void foundHome()}>
+              {busy ? t('common.sending') : t('unsubscribe.foundHome.accept')}
             </button>
             <button type="button" className="button button-secondary" disabled={busy} onClick={() => setStep('done')}>
               {t('unsubscribe.foundHome.decline')}
