@@ -8,6 +8,7 @@ import { ApiExceptionFilter } from './common/api-exception.filter';
 import { AppLogger } from './common/app-logger';
 import { registerCompression } from './common/compression';
 import { registerFormBodies } from './common/form-bodies';
+import { registerRequestDecoding } from './common/request-decoding';
 import { registerSecurityHeaders } from './common/security-headers';
 import type { AppConfig } from './config/app-config';
 import { CitiesService } from './dwellings/cities.service';
@@ -31,6 +32,7 @@ export async function createApp(config: AppConfig, database: DatabaseHandle, opt
   app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt', 'media/{*path}', 'i.gif'] });
   const fastify = app.getHttpAdapter().getInstance();
   registerSecurityHeaders(fastify, config);
+  registerRequestDecoding(fastify);
   // Before any route: @fastify/compress hooks each route as it is added.
   await registerCompression(fastify);
   registerFormBodies(fastify);

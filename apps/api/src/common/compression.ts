@@ -29,6 +29,8 @@ const gzipAsync = promisify(gzip);
 export async function registerCompression(fastify: FastifyInstance): Promise<void> {
   await fastify.register(fastifyCompress, {
     global: true,
+    // Request bodies are decoded by registerRequestDecoding (request-decoding.ts), in the API's error shape.
+    globalDecompression: false,
     threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
