@@ -1,4 +1,5 @@
-import { render } from '@testing-library/react';
+import { expect } from 'vitest';
+import { render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { AreasResponse } from '@husly/contracts';
 import { createAppContext, type AppContext } from '../app/app-context';
@@ -24,10 +25,22 @@ export interface RenderAppOptions {
 
 /** The real providers and route table in a memory router, at `path`. */
 export function renderApp(path: string, options: RenderAppOptions = {}) {
+  // The real fetch, with the requests still unanswered counted: a count of what the server got is
+  // final only once every request the page started has its answer (requestsAnswered).
+  const unanswered = new Set<Promise<Response>>();
+  const trackedFetch: typeof fetch = (input, init) => {
+    const answer = globalThis.fetch(input, init);
+    unanswered.add(answer);
+    answer.then(
+      () => unanswered.delete(answer),
+      () => unanswered.delete(answer),
+    );
+    return answer;
+  };
   const context = createAppContext({
     host: options.host ?? 'localhost:3000',
     translations: options.translations ?? da,
-    api: createApiClient({ baseUrl: options.apiBaseUrl ?? 'http://127.0.0.1:9/api', getToken: () => options.token }),
+    api: createApiClient({ baseUrl: options.apiBaseUrl ?? 'http://127.0.0.1:9/api', getToken: () => options.token, fetch: trackedFetch }),
     areas: options.areas,
     settings: options.settings,
   });
@@ -38,5 +51,7 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...result, router, context };
+  /** Resolves when every request the page has started so far has been answered. */
+  const requestsAnswered = () => waitFor(() => expect(unanswered.size).toBe(0));
+  return { ...result, router, context, requestsAnswered };
 }

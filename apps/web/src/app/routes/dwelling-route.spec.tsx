@@ -67,7 +67,7 @@ describe('/vis/{id}', () => {
   });
 
   it('the contact pressed twice, or at top and bottom, before it redraws is fetched once', async () => {
-    const { server } = await dwellingPage({ body: CONTACT });
+    const { server, requestsAnswered } = await dwellingPage({ body: CONTACT });
     const [top, bottom] = contactButtons() as [HTMLElement, HTMLElement];
     clickTwice(top);
     act(() => {
@@ -75,6 +75,7 @@ describe('/vis/{id}', () => {
     });
     expect(top.getAttribute('aria-busy')).toBe('true');
     expect(await within(screen.getByTestId('contact-top')).findByText('udlejning@aaen.dk')).toBeTruthy();
+    await requestsAnswered();
     expect(server.requests.filter((r) => r.url === '/api/dwellings/42/agent')).toHaveLength(1);
   });
 

@@ -2,6 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AREAS_FIXTURE } from '../../test/areas-fixture';
 import { startApiServer } from '../../test/api-server';
+import { clickTwice, submitTwice } from '../../test/press-twice';
 import { renderApp } from '../../test/render-app';
 import { sessionUser } from '../../test/session-user-fixture';
 import { resetSessionStore } from './session-store';
@@ -120,5 +121,73 @@ describe('accounts pages', () => {
     expect(await screen.findByText('Mette Søgaard')).toBeTruthy();
     // "· Gemt", not the tab "Gemte boliger".
     expect(screen.getByText(/· Gemt$/)).toBeTruthy();
+  });
+
+  it('profile: a name edit sent twice before it redraws saves once', async () => {
+    document.cookie = 'token=t; Path=/';
+    const server = servers.length;
+    const base = await api({ 'GET /api/users/me': { body: { user: user() } }, 'POST /api/users/me/change-name': { body: { user: user({ name: 'Mette Søgaard' }) } } });
+    const { requestsAnswered } = renderApp('/profile', { areas: AREAS_FIXTURE, apiBaseUrl: base });
+    fireEvent.click(await screen.findByRole('button', { name: 'Ret: Navn' }));
+    fireEvent.change(screen.getByLabelText('Navn'), { target: { value: 'Mette Søgaard' } });
+    submitTwice(screen.getByRole('button', { name: 'Gem' }).closest('form') as HTMLElement);
+    expect(await screen.findByText('Mette Søgaard')).toBeTruthy();
+    await requestsAnswered();
+    expect(servers[server]?.requests.filter((r) => r.url === '/api/users/me/change-name')).toHaveLength(1);
+  });
+
+  it('password: the change sent twice before it redraws is sent once, and the button comes back', async () => {
+    document.cookie = 'token=t; Path=/';
+    const server = servers.length;
+    const base = await api({
+      'GET /api/users/me': { body: { user: user() } },
+      'POST /api/users/me/pass': { body: { token: 't2', user: user() } },
+    });
+    const { requestsAnswered } = renderApp('/profile/password', { areas: AREAS_FIXTURE, apiBaseUrl: base });
+    const form = await screen.findByRole('form', { name: 'Skift adgangskode' });
+    fireEvent.change(within(form).getByLabelText('Nuværende adgangskode'), { target: { value: 'gammel-kode-17' } });
+    fireEvent.change(within(form).getByLabelText('Ny adgangskode'), { target: { value: 'ny-lang-kode-42' } });
+    fireEvent.change(within(form).getByLabelText('Gentag adgangskode'), { target: { value: 'ny-lang-kode-42' } });
+    const button = within(form).getByRole('button', { name: 'Skift adgangskode' }) as HTMLButtonElement;
+    clickTwice(button);
+    submitTwice(form);
+    expect(button.disabled).toBe(true);
+    expect(await within(form).findByText('Sådan! Din adgangskode er nu ændret.')).toBeTruthy();
+    expect(button.disabled).toBe(false);
+    await requestsAnswered();
+    expect(servers[server]?.requests.filter((r) => r.url === '/api/users/me/pass')).toHaveLength(1);
+  });
+
+  it('profile data: the export and the deletion, each pressed twice before it redraws, are sent once', async () => {
+    document.cookie = 'token=t; Path=/';
+    const server = servers.length;
+    const base = await api({
+      'GET /api/users/me': { body: { user: user() } },
+      'GET /api/users/me/export': { body: { user: { email: 'mette@husly.test' } } },
+      'DELETE /api/users/me': { status: 204 },
+    });
+    const createObjectURL = URL.createObjectURL;
+    const revokeObjectURL = URL.revokeObjectURL;
+    // jsdom has no object URLs; the download itself is not what is tested here.
+    URL.createObjectURL = () => 'blob:test';
+    URL.revokeObjectURL = () => undefined;
+    try {
+      const { router, requestsAnswered } = renderApp('/profile', { areas: AREAS_FIXTURE, apiBaseUrl: base });
+      const exportButton = (await screen.findByRole('button', { name: 'Hent alle mine data (JSON)' })) as HTMLButtonElement;
+      clickTwice(exportButton);
+      expect(exportButton.getAttribute('aria-busy')).toBe('true');
+      await waitFor(() => expect(exportButton.disabled).toBe(false));
+      await requestsAnswered();
+      expect(servers[server]?.requests.filter((r) => r.url === '/api/users/me/export')).toHaveLength(1);
+
+      fireEvent.click(screen.getByRole('button', { name: 'Slet min profil' }));
+      clickTwice(screen.getByRole('button', { name: 'Ja, slet min profil' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      await requestsAnswered();
+      expect(servers[server]?.requests.filter((r) => r.method === 'DELETE' && r.url === '/api/users/me')).toHaveLength(1);
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+    }
   });
 });

@@ -53,7 +53,7 @@ describe('BoligagentSignupBlock', () => {
   it('a signup pressed twice before it redraws creates one agent; the button says Opretter… meanwhile', async () => {
     const server = await startApiServer({ 'GET /api/dwellings/areas': { body: AREAS_FIXTURE }, 'POST /api/boligagents': { status: 201, body: { verificationSent: true } } });
     try {
-      renderApp('/', { apiBaseUrl: `${server.origin}/api`, routes });
+      const { requestsAnswered } = renderApp('/', { apiBaseUrl: `${server.origin}/api`, routes });
       fireEvent.change(await screen.findByLabelText('Din email'), { target: { value: 'ny@husly.test' } });
       const button = screen.getByRole('button', { name: 'Opret BoligAgent' }) as HTMLButtonElement;
       clickTwice(button);
@@ -62,6 +62,7 @@ describe('BoligagentSignupBlock', () => {
       expect(button.getAttribute('aria-busy')).toBe('true');
       expect(button.textContent).toBe('Opretter…');
       expect(await screen.findByText(/Tjek din indbakke!/)).toBeTruthy();
+      await requestsAnswered();
       expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     } finally {
       await server.close();
@@ -71,13 +72,14 @@ describe('BoligagentSignupBlock', () => {
   it('a failed signup gives the button back', async () => {
     const server = await startApiServer({ 'GET /api/dwellings/areas': { body: AREAS_FIXTURE }, 'POST /api/boligagents': { status: 500, body: { statusCode: 500, message: 'x' } } });
     try {
-      renderApp('/', { apiBaseUrl: `${server.origin}/api`, routes });
+      const { requestsAnswered } = renderApp('/', { apiBaseUrl: `${server.origin}/api`, routes });
       fireEvent.change(await screen.findByLabelText('Din email'), { target: { value: 'ny@husly.test' } });
       clickTwice(screen.getByRole('button', { name: 'Opret BoligAgent' }));
       expect(await screen.findByRole('alert')).toBeTruthy();
       const button = screen.getByRole('button', { name: 'Opret BoligAgent' }) as HTMLButtonElement;
       expect(button.disabled).toBe(false);
       expect(button.getAttribute('aria-busy')).toBeNull();
+      await requestsAnswered();
       expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     } finally {
       await server.close();
@@ -136,19 +138,22 @@ describe('the agent panel (/boligagent/{token})', () => {
       'PUT /api/boligagents': { body: { ...AGENT, prefs: [{ ...AGENT.prefs[1], status: 'active', rent: 5000 }] } },
     });
     try {
-      renderApp('/boligagent/tok', { apiBaseUrl: `${server.origin}/api`, routes });
+      const { requestsAnswered } = renderApp('/boligagent/tok', { apiBaseUrl: `${server.origin}/api`, routes });
       clickTwice(await screen.findByRole('button', { name: 'Aktivér' }));
       expect(await screen.findByText('Gemt.')).toBeTruthy();
+      await requestsAnswered();
       expect(server.requests.filter((r) => r.method === 'PUT' && r.url === '/api/boligagents/pref')).toHaveLength(1);
 
       clickTwice(screen.getAllByRole('button', { name: 'Slet' })[0] as HTMLElement);
       await waitFor(() => expect(screen.getAllByRole('button', { name: 'Slet' })).toHaveLength(1));
+      await requestsAnswered();
       expect(server.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
 
       fireEvent.click(screen.getByRole('button', { name: 'Ret' }));
       const save = screen.getByRole('button', { name: 'Gem' }) as HTMLButtonElement;
       submitTwice(save.form as HTMLFormElement);
       expect(await screen.findByText('max 5.000 kr.')).toBeTruthy();
+      await requestsAnswered();
       expect(server.requests.filter((r) => r.method === 'PUT' && r.url === '/api/boligagents')).toHaveLength(1);
     } finally {
       await server.close();

@@ -281,7 +281,7 @@ describe('/profile/subscription without a subscription', { timeout: 30_000 }, ()
   });
 
   it('pressed twice before it redraws (double click, Enter), the purchase is created and confirmed once; the button is busy meanwhile', async () => {
-    const { server, router } = await open(
+    const { server, router, requestsAnswered } = await open(
       '/profile/subscription',
       noSubscription({
         'GET /api/users/me': [{ body: { user: sessionUser({ language: 'en' }) } }, { body: { user: sessionUser({ language: 'en', subscriber: true }) } }],
@@ -300,12 +300,13 @@ describe('/profile/subscription without a subscription', { timeout: 30_000 }, ()
     expect(pay.textContent).toBe('Processing payment…');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    await requestsAnswered();
     expect(graphBodies(server).filter((b) => b.operationName === 'CreateSubscription')).toHaveLength(1);
     expect(server.requests.filter((r) => r.url.endsWith('/confirm'))).toHaveLength(1);
   });
 
   it('a refused card gives the Pay button back, and pressing it twice then confirms once more, not twice', async () => {
-    const { server } = await open(
+    const { server, requestsAnswered } = await open(
       '/profile/subscription',
       noSubscription({
         'POST /api/graph': [TEST_PROVIDER, { body: { data: { createSubscription: { id: ID, meta: { paymentInfo: 'tp_secret_4' } } } } }],
@@ -320,10 +321,12 @@ describe('/profile/subscription without a subscription', { timeout: 30_000 }, ()
     const pay = await within(form).findByRole('button', { name: 'Pay 19 kr.' });
     expect((pay as HTMLButtonElement).disabled).toBe(false);
     expect(pay.getAttribute('aria-busy')).toBeNull();
+    await requestsAnswered();
     expect(server.requests.filter((r) => r.url.endsWith('/confirm'))).toHaveLength(1);
 
     clickTwice(pay);
     await waitFor(() => expect((within(form).getByRole('button', { name: 'Pay 19 kr.' }) as HTMLButtonElement).disabled).toBe(false));
+    await requestsAnswered();
     expect(server.requests.filter((r) => r.url.endsWith('/confirm'))).toHaveLength(2);
     expect(graphBodies(server).filter((b) => b.operationName === 'CreateSubscription')).toHaveLength(1);
   });
@@ -431,17 +434,18 @@ describe('/profile/subscription with a subscription', { timeout: 30_000 }, () =>
 
   it('Yes, cancel pressed twice before it redraws cancels once', async () => {
     const cancelled = subscription({ display: 'cancelled-running', renew: false, canceledAt: '2026-11-10T09:00:00.000Z' });
-    const { server } = await open(`/profile/subscription/cancel/${ID}`, subscriberRoutes({ body: list([subscription()]) }, { [`DELETE /api/subscriptions/${ID}`]: { body: list([cancelled]) } }));
+    const { server, requestsAnswered } = await open(`/profile/subscription/cancel/${ID}`, subscriberRoutes({ body: list([subscription()]) }, { [`DELETE /api/subscriptions/${ID}`]: { body: list([cancelled]) } }));
     const confirm = within(await screen.findByTestId('unsubscribe-warning')).getByRole('button', { name: 'Yes, cancel' }) as HTMLButtonElement;
     clickTwice(confirm);
     expect(confirm.disabled).toBe(true);
     expect(confirm.getAttribute('aria-busy')).toBe('true');
     await screen.findByTestId('unsubscribe-survey');
+    await requestsAnswered();
     expect(server.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
   });
 
   it('a failed cancel gives the buttons back with the error', async () => {
-    const { server } = await open(
+    const { server, requestsAnswered } = await open(
       `/profile/subscription/cancel/${ID}`,
       subscriberRoutes({ body: list([subscription()]) }, { [`DELETE /api/subscriptions/${ID}`]: { status: 503, body: { statusCode: 503, message: 'x' } } }),
     );
@@ -450,11 +454,12 @@ describe('/profile/subscription with a subscription', { timeout: 30_000 }, () =>
     expect((await screen.findByRole('alert')).textContent).toBeTruthy();
     expect((within(warning).getByRole('button', { name: 'Yes, cancel' }) as HTMLButtonElement).disabled).toBe(false);
     expect((within(warning).getByRole('button', { name: 'Switch to 79 kr.' }) as HTMLButtonElement).disabled).toBe(false);
+    await requestsAnswered();
     expect(server.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
   });
 
   it('Switch to 79 kr. pressed twice before it redraws changes the plan once, and no cancel goes with it', async () => {
-    const { server, router } = await open(
+    const { server, router, requestsAnswered } = await open(
       `/profile/subscription/cancel/${ID}`,
       subscriberRoutes({ body: list([subscription()]) }, { 'POST /api/graph': TEST_PROVIDER, 'POST /api/subscriptions/change': { body: list([subscription()]) } }),
     );
@@ -466,13 +471,14 @@ describe('/profile/subscription with a subscription', { timeout: 30_000 }, () =>
       fireEvent.click(within(warning).getByRole('button', { name: 'Yes, cancel' }));
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/subscription'));
+    await requestsAnswered();
     expect(server.requests.filter((r) => r.url === '/api/subscriptions/change')).toHaveLength(1);
     expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false);
   });
 
   it('found a home, accepted twice before it redraws, is sent once', async () => {
     const cancelled = subscription({ display: 'cancelled-running', renew: false, canceledAt: '2026-11-10T09:00:00.000Z' });
-    const { server } = await open(
+    const { server, requestsAnswered } = await open(
       `/profile/subscription/cancel/${ID}`,
       subscriberRoutes({ body: list([subscription()]) }, {
         [`DELETE /api/subscriptions/${ID}`]: { body: list([cancelled]) },
@@ -487,14 +493,16 @@ describe('/profile/subscription with a subscription', { timeout: 30_000 }, () =>
     fireEvent.click(within(survey).getByRole('button', { name: 'Yes, I found a home' }));
     clickTwice(within(survey).getByRole('button', { name: 'Here on Husly' }));
     const offer = await screen.findByTestId('found-home-offer');
+    await requestsAnswered();
     expect(server.requests.filter((r) => r.url === `/api/subscriptions/cancel/${ID}`)).toHaveLength(1);
     clickTwice(within(offer).getByRole('button', { name: 'Yes, pause everything' }));
     await screen.findByTestId('unsubscribe-done');
+    await requestsAnswered();
     expect(server.requests.filter((r) => r.url === '/api/users/me/found-home' && r.method === 'POST')).toHaveLength(1);
   });
 
   it('found a home undone twice before it redraws (the profile notice) is undone once', async () => {
-    const { server } = await open('/profile', {
+    const { server, requestsAnswered } = await open('/profile', {
       'GET /api/users/me': { body: { user: sessionUser({ language: 'en' }) } },
       'GET /api/users/me/found-home': { body: { active: true, since: '2026-11-10T09:00:00.000Z', pausedBoligagents: 2, renewalStopped: false } },
       'DELETE /api/users/me/found-home': { body: { active: false, since: null, pausedBoligagents: 0, renewalStopped: false } },
@@ -502,6 +510,7 @@ describe('/profile/subscription with a subscription', { timeout: 30_000 }, () =>
     const notice = await screen.findByTestId('found-home-notice');
     clickTwice(within(notice).getByRole('button', { name: 'Undo – I am searching again' }));
     expect(await screen.findByText('Welcome back: your BoligAgents are active again.')).toBeTruthy();
+    await requestsAnswered();
     expect(server.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
   });
 
@@ -539,7 +548,7 @@ describe('/profile/subscription with a subscription', { timeout: 30_000 }, () =>
 
   it('Yes, reactivate pressed twice before it redraws reactivates once', async () => {
     const expired = subscription({ display: 'expired', status: 'EXPIRED', renew: false, active: false });
-    const { server } = await open(
+    const { server, requestsAnswered } = await open(
       '/profile/subscription',
       subscriberRoutes([{ body: list([expired], { showReactivate: true }) }, { body: list([subscription()]) }], {
         'GET /api/users/me': { body: { user: sessionUser({ language: 'en', subscriber: false }) } },
@@ -552,6 +561,7 @@ describe('/profile/subscription with a subscription', { timeout: 30_000 }, () =>
     expect(yes.disabled).toBe(true);
     expect(yes.getAttribute('aria-busy')).toBe('true');
     await waitFor(() => expect(screen.getByTestId('subscription-card').dataset.display).toBe('renewing'));
+    await requestsAnswered();
     expect(graphBodies(server).filter((b) => b.operationName === 'ReactivateSubscription')).toHaveLength(1);
   });
 

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import type { SessionUser } from '@husly/contracts';
 import { useApi } from '../../../lib/api-context';
+import { useBusyAction } from '../../../lib/use-busy-action';
 import { failureText } from '../account-errors';
 import { resendVerification } from '../accounts-api';
 import styles from './accounts.module.css';
@@ -16,6 +17,8 @@ export function EmailWarnings({ user }: { user: SessionUser }) {
   const api = useApi();
   const { pathname } = useLocation();
   const [resend, setResend] = useState<{ kind: 'idle' | 'sending' | 'sent' } | { kind: 'error'; message: string }>({ kind: 'idle' });
+  // One mail however often pressed; the button comes back after an error.
+  const { run } = useBusyAction();
 
   if (!user.email) {
     return (
@@ -49,7 +52,7 @@ export function EmailWarnings({ user }: { user: SessionUser }) {
       <p>{resend.kind === 'sent' ? t('accounts.warnings.resent', { email }) : t('accounts.warnings.notVerifiedText', { email })}</p>
       {resend.kind === 'error' && <p className={styles.fieldError}>{resend.message}</p>}
       {resend.kind !== 'sent' && (
-        <button type="button" className={`button button-secondary ${styles.bannerAction}`} onClick={() => void send()} disabled={resend.kind === 'sending'}>
+        <button type="button" className={`button button-secondary ${styles.bannerAction}`} onClick={() => void run(send)} disabled={resend.kind === 'sending'}>
           {resend.kind === 'sending' ? t('common.loading') : t('accounts.warnings.resend')}
         </button>
       )}

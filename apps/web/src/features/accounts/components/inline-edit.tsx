@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
+import { useBusyAction } from '../../../lib/use-busy-action';
 import styles from './accounts.module.css';
 
 export type InlineEditState = 'view' | 'edit' | 'saving' | 'saved' | 'error';
@@ -26,6 +27,8 @@ export function InlineEdit({ label, value, emptyText, type = 'text', autoComplet
   const [state, setState] = useState<InlineEditState>('view');
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<string | null>(null);
+  // Sent once however often pressed; the button comes back after success or error.
+  const { run } = useBusyAction();
 
   const startEdit = () => {
     setDraft(value);
@@ -33,8 +36,12 @@ export function InlineEdit({ label, value, emptyText, type = 'text', autoComplet
     setState('edit');
   };
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
+    void run(send);
+  }
+
+  async function send() {
     const problem = validate(draft);
     if (problem) {
       setError(problem);
@@ -65,7 +72,7 @@ export function InlineEdit({ label, value, emptyText, type = 'text', autoComplet
         )}
       </div>
       {editing ? (
-        <form method="post" className={styles.inlineForm} onSubmit={(e) => void submit(e)} noValidate>
+        <form method="post" className={styles.inlineForm} onSubmit={submit} noValidate>
           <input
             id={id}
             className={`${styles.input} ${error ? styles.invalid : ''}`}

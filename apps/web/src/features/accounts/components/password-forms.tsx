@@ -4,6 +4,7 @@ import { PASSWORD_RULE, validatePasswordChange, validatePasswordSet, type FieldE
 import type { SessionUser } from '@husly/contracts';
 import { useApi } from '../../../lib/api-context';
 import { useSite } from '../../../lib/site-context';
+import { useBusyAction } from '../../../lib/use-busy-action';
 import { failureText, fieldErrors } from '../account-errors';
 import { changePassword, setPassword } from '../accounts-api';
 import { startSession } from '../session-store';
@@ -29,13 +30,19 @@ export function ChangePasswordForm({ user }: { user: SessionUser }) {
   const [values, setValues] = useState({ oldPassword: '', newPassword: '', repeat: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  // Sent once however often pressed; the button comes back after success or error.
+  const { run } = useBusyAction();
   const update = (field: keyof typeof values) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
+    void run(send);
+  }
+
+  async function send() {
     const problems = validatePasswordChange({ ...values, missingPw }, language);
     setErrors(byField(problems));
     if (problems.length > 0) return;
@@ -59,7 +66,7 @@ export function ChangePasswordForm({ user }: { user: SessionUser }) {
   }
 
   return (
-    <form method="post" className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('accounts.password.heading')}>
+    <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label={t('accounts.password.heading')}>
       {status.kind === 'success' && <FormMessage kind="success">{t('accounts.password.success')}</FormMessage>}
       {status.kind === 'error' && <FormMessage kind="error">{status.message}</FormMessage>}
       {!missingPw && (
@@ -82,13 +89,19 @@ export function SetPasswordForm({ onDone }: { onDone(): void }) {
   const [values, setValues] = useState({ password: '', repeat: '' });
   const [errors, setErrors] = useState<Partial<Record<'password' | 'repeat', string>>>({});
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  // Sent once however often pressed; the button comes back after success or error.
+  const { run } = useBusyAction();
   const update = (field: 'password' | 'repeat') => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
+    void run(send);
+  }
+
+  async function send() {
     const problems = validatePasswordSet(values, language);
     setErrors(byField(problems));
     if (problems.length > 0) return;
@@ -103,7 +116,7 @@ export function SetPasswordForm({ onDone }: { onDone(): void }) {
   }
 
   return (
-    <form method="post" className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('accounts.reset.setHeading')}>
+    <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label={t('accounts.reset.setHeading')}>
       {status.kind === 'error' && <FormMessage kind="error">{status.message}</FormMessage>}
       <TextField label={t('accounts.fields.newPassword')} type="password" name="password" autoComplete="new-password" hint={t('accounts.passwordHint', { min: PASSWORD_RULE.minLength })} maxLength={PASSWORD_RULE.maxLength} value={values.password} onChange={update('password')} error={errors.password} />
       <TextField label={t('accounts.fields.repeatPassword')} type="password" name="repeat" autoComplete="new-password" value={values.repeat} onChange={update('repeat')} error={errors.repeat} />

@@ -7,6 +7,7 @@ import { useAlerts } from '../../../components/ui/alerts';
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { useSite } from '../../../lib/site-context';
+import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { failureText, fieldErrors } from '../account-errors';
 import { changeEmail, changeName, deleteAccount, exportMyData, setConsent, setEmail } from '../accounts-api';
 import { InlineEdit } from '../components/inline-edit';
@@ -104,25 +105,24 @@ function AccountData() {
   const navigate = useNavigate();
   const { push } = useAlerts();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // One of consent, export and delete at a time, each sent once however often pressed.
+  const { busy, running, run: once } = useBusyAction<'consent' | 'export' | 'delete'>();
 
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(failureText(failure, t, t('accounts.actionFailed')));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const run = (name: 'consent' | 'export' | 'delete', action: () => Promise<void>) =>
+    once(async () => {
+      setError(null);
+      try {
+        await action();
+      } catch (failure) {
+        setError(failureText(failure, t, t('accounts.actionFailed')));
+      }
+    }, name);
 
-  const toggleConsent = (consent: boolean) => run(async () => updateUser((await setConsent(api, consent)).user));
+  const toggleConsent = (consent: boolean) => run('consent', async () => updateUser((await setConsent(api, consent)).user));
 
   const download = () =>
-    run(async () => {
+    run('export', async () => {
       const data = await exportMyData(api);
       const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
       const link = document.createElement('a');
@@ -133,7 +133,7 @@ function AccountData() {
     });
 
   const remove = () =>
-    run(async () => {
+    run('delete', async () => {
       await deleteAccount(api);
       // Leave /profile before the session ends, or the guard would send the page to /login.
       await navigate('/', { replace: true });
@@ -154,7 +154,7 @@ function AccountData() {
           </span>
         </label>
         <div className={styles.buttons}>
-          <button type="button" className="button button-secondary" onClick={() => void download()} disabled={busy}>
+          <button type="button" className="button button-secondary" onClick={() => void download()} {...busyButton(busy, running === 'export')}>
             {t('accounts.data.export')}
           </button>
           {!confirming && (
@@ -167,8 +167,8 @@ function AccountData() {
           <div className={`${styles.message} ${styles.warning}`} role="alertdialog" aria-label={t('accounts.data.delete')}>
             <p>{t('accounts.data.deleteWarning')}</p>
             <div className={styles.buttons}>
-              <button type="button" className={`button ${styles.dangerSolid}`} onClick={() => void remove()} disabled={busy}>
-                {t('accounts.data.deleteConfirm')}
+              <button type="button" className={`button ${styles.dangerSolid}`} onClick={() => void remove()} {...busyButton(busy, running === 'delete')}>
+                {running === 'delete' ? t('common.sending') : t('accounts.data.deleteConfirm')}
               </button>
               <button type="button" className="button button-secondary" onClick={() => setConfirming(false)} disabled={busy}>
                 {t('accounts.profile.cancel')}

@@ -7,6 +7,7 @@ import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { useNoIndex, usePageTitle } from '../../../lib/document-head';
 import { useSite } from '../../../lib/site-context';
+import { useBusyAction } from '../../../lib/use-busy-action';
 import { failureText } from '../account-errors';
 import { requestPasswordReset, verifyPasswordLink } from '../accounts-api';
 import { ChangePasswordForm, SetPasswordForm } from '../components/password-forms';
@@ -64,9 +65,15 @@ function ResetRequest() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<{ kind: 'idle' | 'loading' } | { kind: 'sent'; email: string } | { kind: 'error'; message: string }>({ kind: 'idle' });
+  // Sent once however often pressed; the button comes back after success or error.
+  const { run } = useBusyAction();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
+    void run(send);
+  }
+
+  async function send() {
     const problems = validateEmailChange(email, language);
     setError(problems[0]?.message ?? null);
     if (problems.length > 0) return;
@@ -83,7 +90,7 @@ function ResetRequest() {
     <>
       <h1 className={styles.heading}>{t('accounts.reset.heading')}</h1>
       <p className={styles.intro}>{t('accounts.reset.intro')}</p>
-      <form method="post" className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('accounts.reset.heading')}>
+      <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label={t('accounts.reset.heading')}>
         {status.kind === 'sent' && <FormMessage kind="success">{t('accounts.reset.sent', { email: status.email })}</FormMessage>}
         {status.kind === 'error' && <FormMessage kind="error">{status.message}</FormMessage>}
         <TextField label={t('accounts.fields.email')} type="email" name="email" autoComplete="email" inputMode="email" value={email} onChange={(v) => { setEmail(v); setError(null); }} error={error} />
