@@ -6,6 +6,7 @@ import { AlertsService } from './alerts/alerts.service';
 import { AppModule, type AppOptions } from './app.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { AppLogger } from './common/app-logger';
+import { registerNoStoreByDefault } from './common/cache-control';
 import { registerCompression } from './common/compression';
 import { registerFormBodies } from './common/form-bodies';
 import { registerRequestDecoding } from './common/request-decoding';
@@ -33,6 +34,7 @@ export async function createApp(config: AppConfig, database: DatabaseHandle, opt
   const fastify = app.getHttpAdapter().getInstance();
   registerSecurityHeaders(fastify, config);
   registerRequestDecoding(fastify);
+  registerNoStoreByDefault(fastify);
   // Before any route: @fastify/compress hooks each route as it is added.
   await registerCompression(fastify);
   registerFormBodies(fastify);
