@@ -61,6 +61,14 @@ describe('/api/boligagents', () => {
     throw new Error(`no mail to ${to}`);
   }
 
+  /** Every mail written to the outbox (file mode) for `to`, once the queue is idle. */
+  async function mailsTo(to: string) {
+    await t.app.get(JobQueue).drain();
+    const files = readdirSync(t.config.mail.dir).filter((f) => f.endsWith('.eml'));
+    const parsed = await Promise.all(files.map((f) => simpleParser(readFileSync(join(t.config.mail.dir, f)))));
+    return parsed.filter((m) => m.to && 'text' in m.to && m.to.text === to);
+  }
+
   const tokenFromMail = (text: string) => /boligagent\/verify\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1] as string;
 
   describe('POST by a visitor', () => {
@@ -135,6 +143,78 @@ describe('/api/boligagents', () => {
         [cityA.id, 6000, 'ACTIVE'],
         [cityB.id, null, 'INACTIVE'],
       ]);
+    });
+  });
+
+  describe('the same signup twice (issue 29): one agent, one mail', () => {
+    it('two identical visitor signups at once: one agent, both answered alike, one verification mail', async () => {
+      const email = visitorEmail();
+      const body = { email, prefs: [{ area: cityA.slug, rent: 6000 }] };
+      const ip = fromIp();
+      const both = await Promise.all([t.request('POST', '/api/boligagents', body, ip), t.request('POST', '/api/boligagents', body, ip)]);
+      expect(both.map((r) => [r.status, r.body])).toEqual([
+        [201, { verificationSent: true }],
+        [201, { verificationSent: true }],
+      ]);
+      const agents = await t.prisma.boligagent.findMany({ where: { email }, include: { prefs: true } });
+      expect(agents).toHaveLength(1);
+      expect(agents[0].prefs.map((p) => [p.cityId, p.rent, p.status])).toEqual([[cityA.id, 6000, 'ACTIVE']]);
+      expect(await mailsTo(email)).toHaveLength(1);
+    });
+
+    it('the same signup in a row mails once; a signup adding an area mails its link again', async () => {
+      const email = visitorEmail();
+      const ip = fromIp();
+      for (let i = 0; i < 2; i++) {
+        const res = await t.request('POST', '/api/boligagents', { email, prefs: [{ area: cityA.slug }] }, ip);
+        expect(res.status).toBe(201);
+        expect(res.body).toEqual({ verificationSent: true });
+      }
+      expect(await mailsTo(email)).toHaveLength(1);
+      await t.request('POST', '/api/boligagents', { email, prefs: [{ area: cityA.slug }, { area: cityB.slug }] }, ip);
+      expect(await mailsTo(email)).toHaveLength(2);
+      expect(await t.prisma.boligagent.count({ where: { email } })).toBe(1);
+    });
+
+    it('two parallel signups adding the same area to an existing agent: one inactive row, one mail', async () => {
+      const email = visitorEmail();
+      const ip = fromIp();
+      await t.request('POST', '/api/boligagents', { email, prefs: [{ area: cityA.slug }] }, ip);
+      const body = { email, prefs: [{ area: cityB.slug }] };
+      const both = await Promise.all([t.request('POST', '/api/boligagents', body, ip), t.request('POST', '/api/boligagents', body, ip)]);
+      expect(both.map((r) => r.status)).toEqual([201, 201]);
+      const agent = await t.prisma.boligagent.findFirstOrThrow({ where: { email }, include: { prefs: { orderBy: { id: 'asc' } } } });
+      expect(agent.prefs.map((p) => [p.cityId, p.status])).toEqual([
+        [cityA.id, 'ACTIVE'],
+        [cityB.id, 'INACTIVE'],
+      ]);
+      expect(await mailsTo(email)).toHaveLength(2);
+    });
+
+    it('the verification link followed twice at once: both 200, the agent verified once', async () => {
+      const email = visitorEmail();
+      await t.request('POST', '/api/boligagents', { email, prefs: [{ area: cityA.slug }] }, fromIp());
+      const { token } = await t.prisma.boligagent.findFirstOrThrow({ where: { email } });
+      const both = await Promise.all([t.request('POST', `/api/boligagents/${token}/verify`), t.request('POST', `/api/boligagents/${token}/verify`)]);
+      expect(both.map((r) => [r.status, r.body.verified])).toEqual([
+        [200, true],
+        [200, true],
+      ]);
+      const verifiedAt = (await t.prisma.boligagent.findFirstOrThrow({ where: { email } })).verifiedAt;
+      expect((await t.request('POST', `/api/boligagents/${token}/verify`)).status).toBe(200);
+      expect((await t.prisma.boligagent.findFirstOrThrow({ where: { email } })).verifiedAt).toEqual(verifiedAt);
+    });
+
+    it("a logged-in user's two creations at once: one agent; the second is the one in a row's 404 nothing-to-update", async () => {
+      const user = await createUser(t.prisma);
+      const body = { prefs: [{ area: cityA.slug, rooms: 2 }] };
+      const both = await Promise.all([t.request('POST', '/api/boligagents', body, bearer(user.id)), t.request('POST', '/api/boligagents', body, bearer(user.id))]);
+      expect(both.map((r) => r.status).sort()).toEqual([201, 404]);
+      expect(both.find((r) => r.status === 404)?.body.code).toBe('nothing-to-update');
+      const agents = await t.prisma.boligagent.findMany({ where: { userId: user.id }, include: { prefs: true } });
+      expect(agents).toHaveLength(1);
+      expect(agents[0].prefs).toHaveLength(1);
+      expect(await mailsTo(user.email as string)).toHaveLength(0);
     });
   });
 

@@ -115,23 +115,30 @@ export class BoligagentService {
     const owner = await this.prisma.user.findUnique({ where: { email }, select: { id: true } });
     if (owner) throw boligagentError('email-in-use', 'email');
 
-    const existing = await this.prisma.boligagent.findFirst({ where: { email, userId: null }, orderBy: { id: 'asc' }, include: agentWithPrefs });
-    let agent: AgentRow;
-    if (existing) {
-      agent = existing;
-      await this.applyPrefs(agent, prefs, { autoAdjust: false, status: 'INACTIVE' });
-    } else {
-      agent = await this.prisma.boligagent.create({
-        data: {
-          email,
-          token: newAgentToken(),
-          language,
-          frequency: FREQUENCY_TO_DB[body.frequency ?? 'daily'],
-          prefs: { create: prefs.map((p) => ({ cityId: p.cityId, rent: p.rent, rooms: p.rooms, size: p.size })) },
-        },
-        include: agentWithPrefs,
+    // One visitor agent per address (a partial unique index): the insert of a racing second signup
+    // waits for the first's transaction and then skips, and sees its agent and prefs. Areas new to an
+    // existing agent are added inactive; a row that is already there is left as it is.
+    const { agentId, changed } = await this.prisma.$transaction(async (tx) => {
+      const [created] = await tx.boligagent.createManyAndReturn({
+        data: [{ email, token: newAgentToken(), language, frequency: FREQUENCY_TO_DB[body.frequency ?? 'daily'] }],
+        skipDuplicates: true,
+        select: { id: true },
       });
-    }
+      if (created) {
+        await tx.boligagentPref.createMany({ data: prefs.map((p) => ({ boligagentId: created.id, cityId: p.cityId, rent: p.rent, rooms: p.rooms, size: p.size })) });
+        return { agentId: created.id, changed: true };
+      }
+      const existing = await tx.boligagent.findFirstOrThrow({ where: { email, userId: null }, select: { id: true } });
+      const added = await tx.boligagentPref.createMany({
+        data: prefs.map((p) => ({ boligagentId: existing.id, cityId: p.cityId, rent: p.rent, rooms: p.rooms, size: p.size, status: 'INACTIVE' as const })),
+        skipDuplicates: true,
+      });
+      return { agentId: existing.id, changed: added.count > 0 };
+    });
+    // A mail only when this signup changed something (a new agent, or areas to confirm): the same
+    // signup again, in parallel or in a row, mails nothing more. The answer is the same either way.
+    if (!changed) return { verificationSent: true };
+    const agent = await this.prisma.boligagent.findUniqueOrThrow({ where: { id: agentId }, select: { token: true, unsubscribeToken: true } });
     const verifyUrl = `${publicOrigin(this.config.http.publicUrl, language)}/boligagent/verify?token=${encodeURIComponent(agent.token)}`;
     const unsubscribeUrl = unsubscribeUrlOf(this.config.http.publicUrl, agent.unsubscribeToken, language);
     const mail = renderVerificationMail({ language, verifyUrl, unsubscribeUrl, areas: prefs.map((p) => p.cityLabel) });
@@ -139,32 +146,45 @@ export class BoligagentService {
     return { verificationSent: true };
   }
 
-  /** The user's own agent, created when missing: verified only if the account's address is. */
+  /**
+   * The user's own agent, created when missing: verified only if the account's address is. One agent
+   * per user (unique user_id): a racing second creation's insert waits for the first's transaction,
+   * skips, and then goes on as the same request in a row would (nothing new: 404 nothing-to-update).
+   */
   private async createForUser(caller: AuthUser, body: CreateBoligagentBody, prefs: CityPref[], language: MailLanguage) {
     const user = await this.prisma.user.findUniqueOrThrow({ where: { id: caller.id }, select: { email: true, emailVerified: true } });
     const email = user.email;
     if (body.email && normalizeEmail(body.email) !== email) throw boligagentError('wrong-user-email', 'email');
     if (!email) throw boligagentError('no-email', 'email');
-    const agent = await this.prisma.boligagent.findUnique({ where: { userId: caller.id }, include: agentWithPrefs });
-    if (!agent) {
-      if (prefs.length === 0) throw invalidPrefs();
-      const created = await this.prisma.boligagent.create({
-        data: {
-          email,
-          userId: caller.id,
-          token: newAgentToken(),
-          verifiedAt: user.emailVerified ? this.clock.now() : null,
-          language,
-          frequency: FREQUENCY_TO_DB[body.frequency ?? 'daily'],
-          prefs: { create: prefs.map((p) => ({ cityId: p.cityId, rent: p.rent, rooms: p.rooms, size: p.size })) },
-        },
-        include: agentWithPrefs,
-      });
-      return toView(created);
-    }
-    const changed = await this.applyPrefs(agent, prefs, { autoAdjust: agent.autoAdjust, status: 'ACTIVE' });
-    if (!changed) throw boligagentError('nothing-to-update');
-    return this.reload(agent.id);
+    const id = await this.prisma.$transaction(async (tx) => {
+      const existing = await tx.boligagent.findUnique({ where: { userId: caller.id }, include: agentWithPrefs });
+      if (!existing) {
+        if (prefs.length === 0) throw invalidPrefs();
+        const [created] = await tx.boligagent.createManyAndReturn({
+          data: [
+            {
+              email,
+              userId: caller.id,
+              token: newAgentToken(),
+              verifiedAt: user.emailVerified ? this.clock.now() : null,
+              language,
+              frequency: FREQUENCY_TO_DB[body.frequency ?? 'daily'],
+            },
+          ],
+          skipDuplicates: true,
+          select: { id: true },
+        });
+        if (created) {
+          await tx.boligagentPref.createMany({ data: prefs.map((p) => ({ boligagentId: created.id, cityId: p.cityId, rent: p.rent, rooms: p.rooms, size: p.size })) });
+          return created.id;
+        }
+      }
+      const agent = existing ?? (await tx.boligagent.findUniqueOrThrow({ where: { userId: caller.id }, include: agentWithPrefs }));
+      const changed = await this.applyPrefs(agent, prefs, { autoAdjust: agent.autoAdjust, status: 'ACTIVE' }, tx);
+      if (!changed) throw boligagentError('nothing-to-update');
+      return agent.id;
+    });
+    return this.reload(id);
   }
 
   /** POST /api/boligagents/{token}/verify: the link of the verification mail. Switches on its prefs. */
@@ -344,15 +364,22 @@ export class BoligagentService {
   }
 
   /** Adds or updates prefs by area; with autoAdjust an existing area merges (rent max, rooms and size min). */
-  private async applyPrefs(agent: AgentRow, prefs: CityPref[], options: { autoAdjust: boolean; status: 'ACTIVE' | 'INACTIVE' }): Promise<boolean> {
+  private async applyPrefs(
+    agent: AgentRow,
+    prefs: CityPref[],
+    options: { autoAdjust: boolean; status: 'ACTIVE' | 'INACTIVE' },
+    db: Prisma.TransactionClient = this.prisma,
+  ): Promise<boolean> {
     let changed = false;
     for (const p of prefs) {
       const existing = agent.prefs.find((e) => e.cityId === p.cityId);
       if (!existing) {
-        await this.prisma.boligagentPref.create({
-          data: { boligagentId: agent.id, cityId: p.cityId, rent: p.rent, rooms: p.rooms, size: p.size, status: options.status },
+        // A racing request may have added the area since `agent` was read: then this one adds nothing.
+        const added = await db.boligagentPref.createMany({
+          data: [{ boligagentId: agent.id, cityId: p.cityId, rent: p.rent, rooms: p.rooms, size: p.size, status: options.status }],
+          skipDuplicates: true,
         });
-        changed = true;
+        if (added.count > 0) changed = true;
         continue;
       }
       // A visitor's unverified request never changes rows its owner already has.
@@ -361,7 +388,7 @@ export class BoligagentService {
       const next = options.autoAdjust ? mergeAutoAdjust(current, p) : p;
       const activate = existing.status !== 'ACTIVE';
       if (activate || next.rent !== existing.rent || next.rooms !== existing.rooms || next.size !== existing.size) {
-        await this.prisma.boligagentPref.update({
+        await db.boligagentPref.update({
           where: { id: existing.id },
           data: { rent: next.rent, rooms: next.rooms, size: next.size, status: 'ACTIVE' },
         });

@@ -184,6 +184,79 @@ describe('"found a home": every boligagent paused and renewal stopped in one ste
     expect((await t.prisma.boligagent.findFirstOrThrow({ where: { userId: user.id } })).enabled).toBe(true);
   });
 
+  /**
+   * A subscriber with their own agent running, a visitor agent of their verified address that they had
+   * paused themselves, and a stranger's agent; `enabled()` reads the three switches in that order.
+   */
+  async function foundHomeUser() {
+    const { user, auth, subscription } = await subscriber();
+    const city = await createCity(t.prisma);
+    const own = await t.prisma.boligagent.create({ data: { userId: user.id, email: user.email as string, token: `fh-${unique()}`, verifiedAt: new Date(), prefs: { create: [{ cityId: city.id }] } } });
+    const pausedByUser = await t.prisma.boligagent.create({ data: { email: user.email as string, token: `fh-${unique()}`, verifiedAt: new Date(), enabled: false } });
+    const stranger = await t.prisma.boligagent.create({ data: { email: `other-${unique()}@husly.test`, token: `fh-${unique()}`, verifiedAt: new Date() } });
+    const ids = [own.id, pausedByUser.id, stranger.id];
+    const enabled = async () => {
+      const rows = await t.prisma.boligagent.findMany({ where: { id: { in: ids } } });
+      return ids.map((id) => rows.find((r) => r.id === id)?.enabled);
+    };
+    const ip = address();
+    const foundHome = () => t.request('POST', '/api/users/me/found-home', {}, auth, ip);
+    const undo = () => t.request('DELETE', '/api/users/me/found-home', undefined, auth, ip);
+    const state = async () => (await t.request('GET', '/api/users/me/found-home', undefined, auth, ip)).body;
+    return { user, subscription, enabled, foundHome, undo, state };
+  }
+  const BEFORE = [true, false, true];
+  const FOUND = [false, false, true];
+
+  it('twice in parallel, then one undo: one record, and every agent and the renewal as before', async () => {
+    const u = await foundHomeUser();
+    const both = await Promise.all([u.foundHome(), u.foundHome()]);
+    for (const res of both) {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toMatchObject({ active: true, pausedBoligagents: 1, renewalStopped: true });
+    }
+    expect(await u.enabled()).toEqual(FOUND);
+    expect(await renew(u.subscription.id)).toBe(false);
+    expect(await t.prisma.foundHome.count({ where: { userId: u.user.id } })).toBe(1);
+
+    const undo = await u.undo();
+    expect(undo.status).toBe(200);
+    expect(undo.body).toMatchObject({ active: false });
+    expect(await u.state()).toMatchObject({ active: false });
+    expect(await u.enabled()).toEqual(BEFORE);
+    expect(await renew(u.subscription.id)).toBe(true);
+  });
+
+  it('twice in a row, then one undo: the same', async () => {
+    const u = await foundHomeUser();
+    expect((await u.foundHome()).body).toMatchObject({ active: true, pausedBoligagents: 1, renewalStopped: true });
+    expect((await u.foundHome()).body).toMatchObject({ active: true, pausedBoligagents: 1, renewalStopped: true });
+    expect(await u.enabled()).toEqual(FOUND);
+    expect((await u.undo()).body).toMatchObject({ active: false });
+    expect(await u.state()).toMatchObject({ active: false });
+    expect(await u.enabled()).toEqual(BEFORE);
+    expect(await renew(u.subscription.id)).toBe(true);
+    expect(await t.prisma.foundHome.count({ where: { userId: u.user.id } })).toBe(1);
+  });
+
+  it('the undo twice in parallel, and once more after: every agent and the renewal as before', async () => {
+    const u = await foundHomeUser();
+    await u.foundHome();
+    const both = await Promise.all([u.undo(), u.undo()]);
+    for (const res of both) {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toMatchObject({ active: false });
+    }
+    expect(await u.enabled()).toEqual(BEFORE);
+    expect(await renew(u.subscription.id)).toBe(true);
+    const again = await u.undo();
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ active: false });
+    expect(await u.enabled()).toEqual(BEFORE);
+    expect(await renew(u.subscription.id)).toBe(true);
+    expect(await t.prisma.foundHome.count({ where: { userId: u.user.id, undoneAt: null } })).toBe(0);
+  });
+
   it("is in the user's data export and goes with the account", async () => {
     const { user, auth } = await subscriber();
     const ip = address();
