@@ -10,6 +10,15 @@ export interface ConsumedToken {
   email: string | null;
   /** UNSUBSCRIBE_CONFIRMATION: the manual unsubscribe request the link confirms. */
   unsubscriptionId: number | null;
+  /** LANGUAGE_HANDOFF: the session the code carries (null on other kinds). */
+  sessionId: string | null;
+  sessionVersion: number | null;
+}
+
+/** The login session a LANGUAGE_HANDOFF code continues on the other host. */
+export interface CarriedSession {
+  sessionId: string | undefined;
+  sessionVersion: number;
 }
 
 /** 256 random bits, URL-safe: the link's secret. Only its SHA-256 is stored. */
@@ -29,11 +38,21 @@ export class AccountTokensService {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async issue(userId: number, kind: UserTokenKind, email: string | null, lifetimeMs: number, unsubscriptionId?: number): Promise<string> {
+  async issue(userId: number, kind: UserTokenKind, email: string | null, lifetimeMs: number, unsubscriptionId?: number, session?: CarriedSession): Promise<string> {
     const token = newLinkToken();
     const now = this.clock.now();
     await this.prisma.userToken.create({
-      data: { userId, kind, email, unsubscriptionId, tokenHash: hashLinkToken(token), createdAt: now, expiresAt: new Date(now.getTime() + lifetimeMs) },
+      data: {
+        userId,
+        kind,
+        email,
+        unsubscriptionId,
+        sessionId: session?.sessionId ?? null,
+        sessionVersion: session?.sessionVersion ?? null,
+        tokenHash: hashLinkToken(token),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + lifetimeMs),
+      },
     });
     return token;
   }
@@ -52,7 +71,7 @@ export class AccountTokensService {
       data: { usedAt: now },
     });
     if (claimed.count !== 1) return null;
-    const row = await this.prisma.userToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true, email: true, unsubscriptionId: true } });
+    const row = await this.prisma.userToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true, email: true, unsubscriptionId: true, sessionId: true, sessionVersion: true } });
     await this.prisma.userToken.updateMany({ where: { userId: row.userId, kind, usedAt: null }, data: { usedAt: now } });
     return row;
   }

@@ -5,6 +5,7 @@ import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { AccountMailer } from './account-mailer.service';
 import { AccountTokensService } from './account-tokens.service';
 import { LanguageHandoffService } from './language-handoff.service';
+import { LogoutService } from './logout.service';
 import { AccountsService } from './accounts.service';
 import { AuthController, FacebookCallbackGuard } from './auth.controller';
 import { FacebookStrategy } from './facebook.strategy';
@@ -30,6 +31,7 @@ import { UsersController } from './users.controller';
     UserDataService,
     AccountTokensService,
     LanguageHandoffService,
+    LogoutService,
     AccountMailer,
     RateLimitService,
     DeviceCookieService,

@@ -31,7 +31,7 @@ import { hashPassword, verifyPassword } from '../infra/crypto/password-hasher';
 import { PrismaService } from '../infra/prisma/prisma.service';
 import { SubscriptionAccessService } from '../subscriptions/subscription-access.service';
 import { AccountMailer } from './account-mailer.service';
-import { AccountTokensService } from './account-tokens.service';
+import { AccountTokensService, type CarriedSession } from './account-tokens.service';
 import { unprocessable } from './parse-body';
 import { RateLimitService, ThrottledError, throttled, type Reservation } from './rate-limit.service';
 import { LOGIN_BUCKETS, VERIFICATION_MAIL_BUCKETS } from './throttles';
@@ -164,10 +164,15 @@ export class AccountsService {
     return { token: await this.token(userId, options), user: await this.sessionUser(userId) };
   }
 
-  /** A login token at the user's current session version. */
-  async token(userId: number, options: { passwordReset?: boolean } = {}): Promise<string> {
+  /**
+   * A login token of a new session at the user's current session version; or, with `session`, one
+   * more token of that session (the language handoff), refused with it when it ends.
+   */
+  async token(userId: number, options: { passwordReset?: boolean; session?: CarriedSession } = {}): Promise<string> {
+    const reset = options.passwordReset ? { passwordResetSeconds: ACCOUNT_TOKENS.passwordResetSessionMs / 1000 } : {};
+    if (options.session) return this.tokens.issue(userId, { ...options.session, ...reset });
     const { sessionVersion } = await this.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { sessionVersion: true } });
-    return this.tokens.issue(userId, { sessionVersion, ...(options.passwordReset ? { passwordResetSeconds: ACCOUNT_TOKENS.passwordResetSessionMs / 1000 } : {}) });
+    return this.tokens.issue(userId, { sessionVersion, ...reset });
   }
 
   /** The spec's user (section 3) plus the subscriber flag and subscription list the web redirects by. */

@@ -1,6 +1,24 @@
-import { Body, Controller, ForbiddenException, Get, HttpCode, Inject, Injectable, NotFoundException, Post, Query, Req, Res, UseGuards, type ExecutionContext } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  ForbiddenException,
+  Get,
+  Header,
+  HttpCode,
+  Inject,
+  Injectable,
+  NotFoundException,
+  Post,
+  Query,
+  Req,
+  Res,
+  UnauthorizedException,
+  UseGuards,
+  type ExecutionContext,
+} from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ExtractJwt } from 'passport-jwt';
 import { randomBytes } from 'node:crypto';
 import { COOKIES, isSiteOrigin, locationPath, publicUrlForLanguage, safeNextPath } from '@husly/domain';
 import {
@@ -19,6 +37,7 @@ import { AccountsService } from './accounts.service';
 import { DeviceCookieService } from './device-cookie.service';
 import { FACEBOOK_API_VERSION, facebookCallbackUrl, type FacebookIdentity } from './facebook.strategy';
 import { LanguageHandoffService } from './language-handoff.service';
+import { LogoutService } from './logout.service';
 import { parseBody } from './parse-body';
 import { Ctx, parseCookieHeader, requestContext, type RequestContext } from './request-context';
 import { SocialLoginService } from './social-login.service';
@@ -27,6 +46,9 @@ import { SocialLoginService } from './social-login.service';
 const FACEBOOK_STATE_COOKIE = 'bn.fbstate';
 
 type FacebookRequest = FastifyRequest & { user?: FacebookIdentity | null };
+
+/** The bearer token as the JWT strategy reads it (logout reads it itself: an ended token may still log out). */
+const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken() as (request: FastifyRequest) => string | null;
 
 /** The callback's code exchange through passport-facebook; any failure ends on /login?social=failed. */
 @Injectable()
@@ -70,6 +92,7 @@ export class AuthController {
     private readonly social: SocialLoginService,
     private readonly devices: DeviceCookieService,
     private readonly handoffs: LanguageHandoffService,
+    private readonly logouts: LogoutService,
   ) {}
 
   /**
@@ -84,13 +107,32 @@ export class AuthController {
     return session;
   }
 
+  /**
+   * Ends the bearer token's session on the server, on both language hosts (LogoutService): 204, also
+   * when it had ended already (a second click, a second tab); 401 only for a token we did not sign.
+   */
+  @Post('logout')
+  @HttpCode(204)
+  @Header('Cache-Control', 'no-store')
+  async logout(@Req() request: FastifyRequest): Promise<void> {
+    if (!(await this.logouts.logout(bearerToken(request)))) throw new UnauthorizedException('Login required');
+  }
+
+  /** "Log out everywhere": every session of the user ends, this one too. 204, or 401 without a live token of ours. */
+  @Post('logout-all')
+  @HttpCode(204)
+  @Header('Cache-Control', 'no-store')
+  async logoutAll(@Req() request: FastifyRequest): Promise<void> {
+    if (!(await this.logouts.logoutAll(bearerToken(request)))) throw new UnauthorizedException('Login required');
+  }
+
   /** {language} → {code}: the page posts the code to the other language's host (LanguageHandoffService). */
   @Post('handoff')
   @HttpCode(200)
   @UseGuards(JwtAuthGuard)
   async handoff(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<LanguageHandoffResponse> {
     const { language } = parseBody(languageHandoffRequestSchema, body);
-    return { code: await this.handoffs.issue(user.id, language) };
+    return { code: await this.handoffs.issue(user, language) };
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LANGUAGE_HANDOFF, type Language } from '@husly/domain';
+import type { AuthUser } from '../common/auth/auth-user';
 import { AccountTokensService } from './account-tokens.service';
 import { AccountsService } from './accounts.service';
 import { RateLimitService } from './rate-limit.service';
@@ -20,14 +21,21 @@ export class LanguageHandoffService {
     @Inject(RateLimitService) private readonly rateLimits: RateLimitService,
   ) {}
 
-  async issue(userId: number, language: Language): Promise<string> {
-    await this.rateLimits.consume([LANGUAGE_HANDOFF_BUCKETS.user(userId)], language);
-    return this.linkTokens.issue(userId, 'LANGUAGE_HANDOFF', null, LANGUAGE_HANDOFF.lifetimeMs);
+  /** A code for the caller's session: the other host's token continues it (same sid, same version). */
+  async issue(user: AuthUser, language: Language): Promise<string> {
+    await this.rateLimits.consume([LANGUAGE_HANDOFF_BUCKETS.user(user.id)], language);
+    const session = { sessionId: user.sessionId, sessionVersion: user.sessionVersion ?? 0 };
+    return this.linkTokens.issue(user.id, 'LANGUAGE_HANDOFF', null, LANGUAGE_HANDOFF.lifetimeMs, undefined, session);
   }
 
-  /** A login token for the code's user, or null when the code is unknown, used or expired. */
+  /**
+   * A login token for the code's user, or null when the code is unknown, used or expired. It is the
+   * session the code was asked for, so a logout on either host ends both, and a code asked for before
+   * a logout gives a token that is refused like the rest of its session.
+   */
   async redeem(code: string): Promise<string | null> {
     const consumed = await this.linkTokens.consume(code, 'LANGUAGE_HANDOFF');
-    return consumed ? this.accounts.token(consumed.userId) : null;
+    if (!consumed) return null;
+    return this.accounts.token(consumed.userId, { session: { sessionId: consumed.sessionId ?? undefined, sessionVersion: consumed.sessionVersion ?? 0 } });
   }
 }

@@ -13,6 +13,13 @@ export const SESSION_PREF_AREA_MAX = 100;
 /** Each utm_* value. */
 export const UTM_VALUE_MAX = 200;
 
+/**
+ * Logout on the server (docs/decisions/0038), each with the bearer token and no body: `session`
+ * ends the token's session on both language hosts, `everywhere` every session of its user. 204,
+ * also when it had ended already; 401 for a token the API did not sign (`everywhere`: or an expired one).
+ */
+export const LOGOUT_PATHS = { session: '/auth/logout', everywhere: '/auth/logout-all' } as const;
+
 const SLIDERS = ['rent', 'rooms', 'size'] as const;
 
 /**

@@ -11,7 +11,8 @@ import { JWT_ALGORITHM } from './token.service';
 /**
  * Bearer tokens: only HS256 is accepted (no "none", no algorithm confusion), exp is checked by
  * jsonwebtoken and again against our Clock, and the user must still exist, not be deleted, and be at
- * the session version the token was issued for (a password change or reset ends older tokens).
+ * the session version the token was issued for (a password change or reset, or "log out everywhere",
+ * ends older tokens), and the token's session must not have been logged out (ended_sessions).
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
@@ -32,10 +33,21 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     const id = Number(payload.sub);
     if (!Number.isSafeInteger(id) || !payload.exp) return false;
     if (payload.exp * 1000 <= this.clock.now().getTime()) return false;
-    const user = await this.prisma.user.findUnique({ where: { id }, select: { id: true, email: true, deletedAt: true, sessionVersion: true } });
-    if (!user || user.deletedAt) return false;
+    const sid = typeof payload.sid === 'string' ? payload.sid : null;
+    // One round trip on every authenticated request: the user row and the ended-session primary key.
+    const [user] = await this.prisma.$queryRaw<Array<{ id: number; email: string | null; deleted: boolean; sessionVersion: number; ended: boolean }>>`
+      SELECT u.id, u.email, u.deleted_at IS NOT NULL AS deleted, u.session_version AS "sessionVersion",
+             EXISTS (SELECT 1 FROM ended_sessions e WHERE e.id = ${sid}) AS ended
+      FROM users u WHERE u.id = ${id}`;
+    if (!user || user.deleted || user.ended) return false;
     if ((payload.sv ?? 0) !== user.sessionVersion) return false;
     const nowSeconds = this.clock.now().getTime() / 1000;
-    return { id: user.id, email: user.email, ...(payload.pwr && payload.pwr > nowSeconds ? { passwordReset: true } : {}) };
+    return {
+      id: user.id,
+      email: user.email,
+      sessionVersion: user.sessionVersion,
+      ...(sid ? { sessionId: sid } : {}),
+      ...(payload.pwr && payload.pwr > nowSeconds ? { passwordReset: true } : {}),
+    };
   }
 }

@@ -10,6 +10,7 @@ import type {
   SetPasswordRequest,
   SignupRequest,
 } from '@husly/contracts';
+import { LOGOUT_PATHS } from '@husly/contracts/browser';
 import type { ApiClient } from '../../lib/api-client';
 
 // The accounts calls of spec section 7 ("Users and session"), one function each.
@@ -32,3 +33,6 @@ export const exportMyData = (api: ApiClient) => api.get<Record<string, unknown>>
 export const deleteAccount = (api: ApiClient) => api.delete<void>('/users/me');
 export const fetchAuthProviders = (api: ApiClient) => api.get<AuthProvidersResponse>('/auth/providers');
 export const requestLanguageHandoff = (api: ApiClient, body: LanguageHandoffRequest) => api.post<LanguageHandoffResponse>('/auth/handoff', body);
+/** Ends `token`'s session on the server (both language hosts); `everywhere`: all of the user's. */
+export const logout = (api: ApiClient, token: string, { everywhere = false } = {}) =>
+  api.post<void>(everywhere ? LOGOUT_PATHS.everywhere : LOGOUT_PATHS.session, undefined, { headers: { Authorization: `Bearer ${token}` } });

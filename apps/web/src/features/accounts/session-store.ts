@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { COOKIES, readCookie } from '@husly/domain';
 import type { SessionResponse, SessionUser } from '@husly/contracts';
 import { isHttpError, type ApiClient } from '../../lib/api-client';
-import { fetchMe } from './accounts-api';
+import { fetchMe, logout } from './accounts-api';
 
 /**
  * The logged-in user (spec section 4, "Auth"). 'unknown' until the stored token has been checked:
@@ -73,6 +73,20 @@ export function endSession(): void {
   generation++;
   clearToken();
   set(GUEST);
+}
+
+/**
+ * Logout's call to the server, which ends the session there, on both language hosts. It is sent
+ * with the token read now, so the caller may forget the token at once (endSession); a failed call
+ * (offline) resolves all the same: the user is logged out here, and the token ends at its expiry.
+ */
+export function endServerSession(api: ApiClient, options: { everywhere?: boolean } = {}): Promise<void> {
+  const token = storedToken();
+  if (!token) return Promise.resolve();
+  return logout(api, token, options).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /**

@@ -2,22 +2,29 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import type { SessionUser } from '@husly/contracts';
 import { useAlerts } from '../../../components/ui/alerts';
-import { endSession } from '../session-store';
+import { useApi } from '../../../lib/api-context';
+import { endServerSession, endSession } from '../session-store';
 import styles from './accounts.module.css';
 
 /**
  * The logged-in user's dropdown (section 2): name, Edit profile, BoligAgent, Tenant ad,
- * Subscription (subscribers only), Log out. Logout clears the token and the user.
+ * Subscription (subscribers only), Log out. Logout ends the session on the server, then clears the
+ * token and the user.
  */
 export function UserMenuItems({ user, itemClassName }: { user: SessionUser; itemClassName: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { push } = useAlerts();
-  // Leave first: a guest on a /profile page would otherwise be sent to /login.
+  const api = useApi();
+  // The server ends the session first (on both language hosts), with the token read now; the
+  // browser forgets it whether or not that call succeeds (offline). Leave before forgetting: a
+  // guest on a /profile page would otherwise be sent to /login.
   const logout = async () => {
+    const ended = endServerSession(api);
     await navigate('/');
     endSession();
     push('info', t('accounts.menu.loggedOut'));
+    await ended;
   };
   return (
     <>

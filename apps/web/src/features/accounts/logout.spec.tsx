@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { AREAS_FIXTURE } from '../../test/areas-fixture';
+import { startApiServer, type Route } from '../../test/api-server';
+import { renderApp } from '../../test/render-app';
+import { sessionUser } from '../../test/session-user-fixture';
+import { resetSessionStore } from './session-store';
+
+let server: Awaited<ReturnType<typeof startApiServer>> | undefined;
+afterEach(async () => {
+  resetSessionStore();
+  document.cookie = 'token=; Path=/; Max-Age=0';
+  await server?.close();
+  server = undefined;
+});
+
+/** A logged-in page whose API answers logout with `logout`; the user opens the menu and logs out. */
+async function logOutWith(logout: Route) {
+  server = await startApiServer({
+    'GET /api/auth/providers': { body: { facebook: false } },
+    'GET /api/users/me': { body: { user: sessionUser() } },
+    'POST /api/auth/logout': logout,
+  });
+  document.cookie = 'token=jwt-7; Path=/';
+  const { router } = renderApp('/byer', { areas: AREAS_FIXTURE, apiBaseUrl: `${server.origin}/api` });
+  const toggle = await screen.findByLabelText('Min profil: Mette Hansen');
+  fireEvent.click(toggle);
+  fireEvent.click(await screen.findByRole('button', { name: 'Log ud' }));
+  await screen.findByText('Du er nu logget ud.');
+  return { router, calls: server.requests.filter((r) => r.method === 'POST' && r.url === '/api/auth/logout') };
+}
+
+// Issue 29: logout only forgot the token in the browser, so it worked on until it expired.
+describe('logout', () => {
+  it('asks the server to end the session with the token, then forgets it here', async () => {
+    const { router, calls } = await logOutWith({ status: 204 });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.headers.authorization).toBe('Bearer jwt-7');
+    expect(document.cookie).not.toContain('token=jwt-7');
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByLabelText('Profil')).toBeTruthy();
+  });
+
+  it('still logs out here when the server cannot be reached or refuses', async () => {
+    const { calls } = await logOutWith({ status: 503, delayMs: 50 });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(document.cookie).not.toContain('token=jwt-7');
+    expect(screen.queryByLabelText('Min profil: Mette Hansen')).toBeNull();
+  });
+});
