@@ -6,7 +6,7 @@ import { TokenService } from './auth/token.service';
 // Issue 29: tokens and personal data must not be kept by any cache; public answers keep their caching.
 describe('Cache-Control of /api answers', () => {
   let t: TestApp;
-  let city: { slug: string };
+  let city: { id: number; slug: string };
   let user: { id: number; email: string | null };
   let bearer: Record<string, string>;
   const password = 'hemmelig-kode-1';
@@ -17,7 +17,7 @@ describe('Cache-Control of /api answers', () => {
   beforeAll(async () => {
     t = await createTestApp();
     city = await createCity(t.prisma);
-    await createDwelling(t.prisma, { cityId: (city as { id: number }).id });
+    await createDwelling(t.prisma, { cityId: city.id });
     user = await createUser(t.prisma, { password, plan: 'tenantad-249kr-30days' });
     bearer = { authorization: `Bearer ${t.app.get(TokenService).issue(user.id)}` };
   });
