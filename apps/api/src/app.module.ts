@@ -1,7 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
+import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { GraphQLModule } from '@nestjs/graphql';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import type { AppConfig } from './config/app-config';
 import { AccountsModule } from './accounts/accounts.module';
 import { AlertsModule } from './alerts/alerts.module';
@@ -12,6 +11,7 @@ import { ContentModule } from './content/content.module';
 import { DwellingsModule } from './dwellings/dwellings.module';
 import { EventsModule } from './events/events.module';
 import { FavouritesModule } from './favourites/favourites.module';
+import { graphqlOptions } from './graphql/graphql-options';
 import { HealthModule } from './health/health.module';
 import type { DatabaseHandle } from './infra/database/database';
 import { Clock, ClockModule } from './infra/clock/clock';
@@ -40,18 +40,7 @@ export class AppModule {
         MailModule,
         AuthModule,
         HealthModule,
-        // POST /api/graph (spec section 7), code first. The schema is built in memory; the committed
-        // apps/api/src/schema.gql is checked against it by graphql-schema.e2e-spec.ts.
-        GraphQLModule.forRoot<ApolloDriverConfig>({
-          driver: ApolloDriver,
-          path: '/graph',
-          useGlobalPrefix: true,
-          autoSchemaFile: true,
-          sortSchema: true,
-          graphiql: false,
-          introspection: config.env !== 'production',
-          plugins: [ApolloServerPluginLandingPageDisabled()],
-        }),
+        GraphQLModule.forRoot<ApolloDriverConfig>(graphqlOptions(config)),
         SubscriptionsModule,
         UnsubscribeModule,
         AccountsModule,

@@ -47,7 +47,9 @@ export function toGraphQLError(exception: unknown): GraphQLError {
   if (exception instanceof GraphQLError) return exception;
   const status = exception instanceof HttpException ? exception.getStatus() : HttpStatus.INTERNAL_SERVER_ERROR;
   const body = toApiError(exception, status);
-  return new GraphQLError(body.message, { extensions: { ...body, code: body.code ?? `HTTP_${status}` } });
+  // originalError: the GraphQL error rule (graphql/graphql-errors.ts) reads the status and logs a bug's stack.
+  const originalError = exception instanceof Error ? exception : undefined;
+  return new GraphQLError(body.message, { originalError, extensions: { ...body, code: body.code ?? `HTTP_${status}` } });
 }
 
 export function toApiError(exception: unknown, status: number): ApiError {
