@@ -45,6 +45,9 @@ export type SubscriptionErrorCode = (typeof SUBSCRIPTION_ERROR_CODES)[number];
 export const TENANT_AD_WARNINGS = { notActivated: 'not-activated' } as const;
 export type TenantAdWarning = (typeof TENANT_AD_WARNINGS)[keyof typeof TENANT_AD_WARNINGS];
 
+/** 409 from POST /api/tenant-ads/{id}/contact: the seeker's address waits for its verification link, nothing was sent. */
+export const TENANT_AD_ERROR_CODES = { emailUnverified: 'email-unverified' } as const;
+
 /**
  * Named events the web app reports (spec section 7, POST /api/event). Only these names are stored:
  * an open list would let anyone fill the table with whatever they like.

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AREAS_FIXTURE } from '../../test/areas-fixture';
 import { startApiServer } from '../../test/api-server';
+import { clickTwice, submitTwice } from '../../test/press-twice';
 import { renderApp } from '../../test/render-app';
 import { serverRender } from '../../test/server-render';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../lib/public-settings';
@@ -176,6 +177,20 @@ describe('the contact form', () => {
       { name: 'Ida Jensen', email: 'ida@example.dk', subject: 'Mit abonnement', message: 'Hvordan skifter jeg til det billigere abonnement?' },
     ]);
     expect((screen.getByLabelText('Besked') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('sent twice before it redraws (double click, Enter), the message goes once', async () => {
+    server = await startApiServer({ 'POST /api/contact': { status: 202 } });
+    const { requestsAnswered } = renderApp('/info/contact', { apiBaseUrl: `${server.origin}/api`, areas: AREAS_FIXTURE });
+    await screen.findByRole('heading', { level: 1, name: 'Kontakt os' });
+    fillAll();
+    const button = screen.getByRole('button', { name: 'Send besked' }) as HTMLButtonElement;
+    clickTwice(button);
+    submitTwice(button.form as HTMLFormElement);
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect((await screen.findByRole('status')).textContent).toBe('Tak for din besked. Vi svarer på ida@example.dk så hurtigt, vi kan.');
+    await requestsAnswered();
+    expect(server.requests.filter((r) => r.url === '/api/contact')).toHaveLength(1);
   });
 
   it('says so when too many messages were sent (429), and when sending failed', async () => {

@@ -4,6 +4,7 @@ import type { ContactRequest } from '@husly/contracts';
 import { CONTACT_LIMITS, checkContactRequest } from '@husly/contracts/browser';
 import { useApi } from '../../../lib/api-context';
 import { isHttpError } from '../../../lib/api-client';
+import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { sendContactMessage } from '../info-api';
 import styles from '../info.module.css';
 
@@ -32,14 +33,18 @@ export function ContactForm() {
   const id = useId();
   const [values, setValues] = useState<ContactRequest>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [sending, setSending] = useState(false);
+  // One message however often pressed; the button comes back after success or error.
+  const { busy: sending, run } = useBusyAction();
   const [outcome, setOutcome] = useState<Outcome>(null);
 
   const fieldError = (field: Field) => (errors[field] ? t(`info.contact.form.errors.${errors[field]}`) : null);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (sending) return;
+    void run(send);
+  }
+
+  async function send() {
     setOutcome(null);
     const parsed = checkContactRequest(values);
     if (!parsed.success) {
@@ -52,7 +57,6 @@ export function ContactForm() {
       return;
     }
     setErrors({});
-    setSending(true);
     try {
       await sendContactMessage(api, parsed.data);
       setValues(EMPTY);
@@ -61,8 +65,6 @@ export function ContactForm() {
       const field = isHttpError(error, 400) ? (error.body as { field?: unknown } | undefined)?.field : undefined;
       if (isField(field)) setErrors({ [field]: errorKey(field, values[field]) });
       else setOutcome({ kind: 'error', key: isHttpError(error, 429) ? 'throttled' : 'failed' });
-    } finally {
-      setSending(false);
     }
   }
 
@@ -98,7 +100,7 @@ export function ContactForm() {
     <section className={styles.formCard} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('info.contact.form.heading')}</h2>
       {/* noValidate: our own messages, in the site's language, for every browser. */}
-      <form method="post" className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form method="post" className={styles.form} onSubmit={submit} noValidate>
         {input('name', { autoComplete: 'name', maxLength: CONTACT_LIMITS.name })}
         {input('email', { type: 'email', autoComplete: 'email', maxLength: CONTACT_LIMITS.email })}
         {input('subject', { maxLength: CONTACT_LIMITS.subject })}
@@ -114,7 +116,7 @@ export function ContactForm() {
           </p>
         )}
         <div>
-          <button type="submit" className="button button-primary" disabled={sending}>
+          <button type="submit" className="button button-primary" {...busyButton(sending)}>
             {sending ? t('info.contact.form.sending') : t('info.contact.form.send')}
           </button>
         </div>

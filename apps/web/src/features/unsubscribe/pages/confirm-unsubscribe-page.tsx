@@ -5,10 +5,11 @@ import { formatDate } from '@husly/domain';
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { usePageTitle } from '../../../lib/document-head';
+import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { unsubscribeApi } from '../unsubscribe-api';
 import styles from '../unsubscribe.module.css';
 
-type State = { kind: 'ready' } | { kind: 'busy' } | { kind: 'done'; endingAt: string | null } | { kind: 'error'; key: 'token' | 'throttled' | 'generic' };
+type State = { kind: 'ready' } | { kind: 'done'; endingAt: string | null } | { kind: 'error'; key: 'token' | 'throttled' | 'generic' };
 
 /**
  * /afmelding/bekraeft?token=…: the link mailed to a profile a manual request matched. The cancel is a
@@ -21,9 +22,10 @@ export function ConfirmUnsubscribePage() {
   const token = params.get('token') ?? '';
   usePageTitle(t('unsubscribe.confirm.title'));
   const [state, setState] = useState<State>(token ? { kind: 'ready' } : { kind: 'error', key: 'token' });
+  // One cancel however often pressed.
+  const { busy, run } = useBusyAction();
 
   const confirm = async () => {
-    setState({ kind: 'busy' });
     try {
       const result = await unsubscribeApi(api).confirm(token);
       setState({ kind: 'done', endingAt: result.endingAt });
@@ -36,12 +38,12 @@ export function ConfirmUnsubscribePage() {
     <div className={`page ${styles.publicPage}`}>
       <section className={styles.card} data-testid="unsubscribe-confirm">
         <h1 className={styles.heading}>{t('unsubscribe.confirm.heading')}</h1>
-        {(state.kind === 'ready' || state.kind === 'busy') && (
+        {state.kind === 'ready' && (
           <>
             <p>{t('unsubscribe.confirm.text')}</p>
             <div className={styles.actions}>
-              <button type="button" className="button button-primary" disabled={state.kind === 'busy'} onClick={() => void confirm()}>
-                {t('unsubscribe.confirm.button')}
+              <button type="button" className="button button-primary" {...busyButton(busy)} onClick={() => void run(confirm)}>
+                {busy ? t('common.sending') : t('unsubscribe.confirm.button')}
               </button>
             </div>
           </>

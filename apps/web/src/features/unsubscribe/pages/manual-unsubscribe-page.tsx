@@ -7,6 +7,7 @@ import { MANUAL_UNSUBSCRIBE_LIMITS, checkManualUnsubscribeRequest } from '@husly
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { usePageDescription, usePageTitle } from '../../../lib/document-head';
+import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { useAccount } from '../../accounts/use-account';
 import { UnsubscribeSurvey } from '../components/unsubscribe-survey';
 import { unsubscribeApi } from '../unsubscribe-api';
@@ -34,7 +35,8 @@ export function ManualUnsubscribePage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [record, setRecord] = useState<UnsubscriptionView | null>(null);
   const [step, setStep] = useState<'form' | 'survey' | 'receipt'>('form');
-  const [busy, setBusy] = useState(false);
+  // One request however often pressed; the button comes back after an error.
+  const { busy, run } = useBusyAction();
   const [failure, setFailure] = useState<string | null>(null);
 
   if (session.status === 'user' && session.user.subscriptions.some((s) => s.renew && s.active)) {
@@ -53,9 +55,12 @@ export function ManualUnsubscribePage() {
     );
   }
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy || record) return;
+    if (!record) void run(send);
+  };
+
+  const send = async () => {
     setFailure(null);
     const body: ManualUnsubscribeRequest = {
       email: values.email,
@@ -75,7 +80,6 @@ export function ManualUnsubscribePage() {
       return;
     }
     setErrors({});
-    setBusy(true);
     try {
       const answer = await unsubscribeApi(api).manual(parsed.data);
       setRecord(answer.unsubscription);
@@ -84,8 +88,6 @@ export function ManualUnsubscribePage() {
       const field = isHttpError(error, 400) ? (error.body as { field?: unknown } | undefined)?.field : undefined;
       if (isField(field)) setErrors({ [field]: 'field' });
       else setFailure(t(isHttpError(error, 429) ? 'unsubscribe.errors.throttled' : 'unsubscribe.errors.generic'));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -148,7 +150,7 @@ export function ManualUnsubscribePage() {
             {failure}
           </p>
         )}
-        <form method="post" className={styles.form} onSubmit={(event) => void submit(event)} noValidate data-testid="manual-unsubscribe-form">
+        <form method="post" className={styles.form} onSubmit={submit} noValidate data-testid="manual-unsubscribe-form">
           {input('email', { type: 'email', autoComplete: 'email', maxLength: MANUAL_UNSUBSCRIBE_LIMITS.email })}
           <div className={styles.row}>
             {input('name', { autoComplete: 'name', maxLength: MANUAL_UNSUBSCRIBE_LIMITS.name })}
@@ -158,8 +160,8 @@ export function ManualUnsubscribePage() {
           {input('message', { maxLength: MANUAL_UNSUBSCRIBE_LIMITS.message, optional: true })}
           {!record && (
             <div className={styles.actions}>
-              <button type="submit" className="button button-primary" disabled={busy}>
-                {t('unsubscribe.manual.submit')}
+              <button type="submit" className="button button-primary" {...busyButton(busy)}>
+                {busy ? t('common.sending') : t('unsubscribe.manual.submit')}
               </button>
             </div>
           )}
