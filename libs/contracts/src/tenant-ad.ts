@@ -69,6 +69,11 @@ export interface TenantAdResponse {
   publish: boolean;
   /** Whether landlords see it right now: published and an active subscription. */
   listed: boolean;
+  /**
+   * Whether landlords' messages can reach `ad.profile.email`: the account's own verified address, or
+   * one proven by the link mailed to it. Until then the relay refuses them (409 email-unverified).
+   */
+  emailVerified: boolean;
   updatedAt: string | null;
 }
 

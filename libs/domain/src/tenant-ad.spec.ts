@@ -6,6 +6,7 @@ import {
   defaultTenantAd,
   firstName,
   isTenantSliderValue,
+  tenantAdEmailVerified,
   tenantAvailableFrom,
   tenantDateToIso,
   validateTenantAdForm,
@@ -152,5 +153,19 @@ describe('what landlords see', () => {
   it('throttles the landlord relay per address and per ad', () => {
     expect(LANDLORD_CONTACT_THROTTLE.perIp).toBeGreaterThan(0);
     expect(LANDLORD_CONTACT_THROTTLE.perAd).toBeGreaterThan(LANDLORD_CONTACT_THROTTLE.perIp);
+  });
+});
+
+describe('tenantAdEmailVerified: the relay mails only a proven address (issue 29)', () => {
+  const proven = new Date('2026-06-15T08:00:00Z');
+  it.each([
+    ['proven by its link', { email: 'mette@example.dk', emailVerifiedAt: proven }, { email: 'bruger@husly.dk', emailVerified: false }, true],
+    ["the account's verified address", { email: 'mette@example.dk', emailVerifiedAt: null }, { email: 'mette@example.dk', emailVerified: true }, true],
+    ["the account's verified address, spelt otherwise", { email: ' Mette@Example.DK', emailVerifiedAt: null }, { email: 'mette@example.dk', emailVerified: true }, true],
+    ["the account's address, not verified", { email: 'mette@example.dk', emailVerifiedAt: null }, { email: 'mette@example.dk', emailVerified: false }, false],
+    ['another address, not proven', { email: 'nabo@example.dk', emailVerifiedAt: null }, { email: 'mette@example.dk', emailVerified: true }, false],
+    ['an account without an address', { email: 'nabo@example.dk', emailVerifiedAt: null }, { email: null, emailVerified: true }, false],
+  ] as const)('%s', (_name, ad, account, expected) => {
+    expect(tenantAdEmailVerified(ad, account)).toBe(expected);
   });
 });

@@ -2,7 +2,7 @@
 // in the browser and enforced by the API. Functions that need the date take "today" as an argument.
 import { DEFAULT_LANGUAGE, TENANT_AD, TENANT_SLIDERS, type Language } from './constants';
 import { calendarDay, parseDanishDate } from './display';
-import { isValidEmail } from './validation-email';
+import { isValidEmail, normalizeEmail } from './validation-email';
 import { messageFrom, type FieldError } from './validation-field';
 import { defaultTenantAvailableDate, TENANT_AD_VALIDATION_MESSAGES, validateTenantAd } from './validation-tenant-ad';
 
@@ -170,3 +170,25 @@ export function tenantDateToIso(available: string): string | null {
 
 /** Minimum age as a constant the form can show next to the field. */
 export const TENANT_MIN_AGE = TENANT_AD.minAge;
+
+/**
+ * Whether the landlord relay may mail the ad's address (issue 29): only one its owner has proven,
+ * either by the link mailed to it (`ad.emailVerifiedAt`) or as the account's own verified address.
+ * Anything else could be a stranger's inbox typed in to make us mail them.
+ */
+export function tenantAdEmailVerified(ad: { email: string; emailVerifiedAt: Date | null }, account: { email: string | null; emailVerified: boolean }): boolean {
+  if (ad.emailVerifiedAt !== null) return true;
+  return account.emailVerified && account.email !== null && normalizeEmail(account.email) === normalizeEmail(ad.email);
+}
+
+/**
+ * The link that proves the ad's address: valid as long as an account's verification link; a second
+ * request for the same address within `resendAfterMs` of the last link sends nothing (double clicks).
+ */
+export const TENANT_AD_EMAIL_VERIFICATION = { linkMs: 7 * 24 * 3600_000, resendAfterMs: 60_000 } as const;
+
+/** The relay's answer while the ad's address waits for its link (409, code `email-unverified`). */
+export const TENANT_AD_CONTACT_MESSAGES: Record<Language, { unverified: string }> = {
+  da: { unverified: 'Boligsøgeren har endnu ikke bekræftet sin email-adresse, så vi kan ikke sende din besked. Prøv igen senere.' },
+  en: { unverified: 'The seeker has not confirmed their email address yet, so we cannot send your message. Please try again later.' },
+};

@@ -3,6 +3,8 @@ import {
   INT32_MAX,
   landlordContactRequestSchema,
   tenantAdRequestSchema,
+  tokenRequestSchema,
+  type OkResponse,
   type LandlordTenantAdsResponse,
   type TenantAdResponse,
   type TenantAdSaveResponse,
@@ -37,7 +39,25 @@ export class TenantAdController {
   @UseGuards(JwtAuthGuard)
   @HttpCode(200)
   save(@CurrentUser() user: AuthUser, @Body() body: unknown, @Ctx() ctx: RequestContext): Promise<TenantAdSaveResponse> {
-    return this.tenantAds.save(user.id, parseInput(tenantAdRequestSchema, body), ctx.language);
+    return this.tenantAds.save(user.id, parseInput(tenantAdRequestSchema, body), { ip: ctx.ip, language: ctx.language });
+  }
+
+  /** The link that proves the ad's address, again: 200 (one mail for a double click), 404 without an ad, 429 beyond the limits. */
+  @Post('users/me/tenant/verification-mail')
+  @UseGuards(JwtAuthGuard)
+  @HttpCode(200)
+  async sendVerification(@CurrentUser() user: AuthUser, @Ctx() ctx: RequestContext): Promise<OkResponse> {
+    await this.tenantAds.sendVerification(user.id, { ip: ctx.ip, language: ctx.language });
+    return { ok: true };
+  }
+
+  /** {token} from that link, followed by the ad's owner: 200 with the ad; 400 for another user's, used or expired link. */
+  @Post('users/me/tenant/verify-email')
+  @UseGuards(JwtAuthGuard)
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  verifyEmail(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<TenantAdResponse> {
+    return this.tenantAds.verifyEmail(user.id, parseInput(tokenRequestSchema, body).token);
   }
 
   /** The published ads of a city for landlords. Public, but kept out of search engines. */

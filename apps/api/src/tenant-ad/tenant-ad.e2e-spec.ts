@@ -3,7 +3,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { LandlordContactRequest, LandlordTenantAdsResponse, TenantAdRequest, TenantAdResponse, TenantAdSaveResponse } from '@husly/contracts';
-import { defaultTenantAd, formatDate, LANDLORD_CONTACT_THROTTLE, THROTTLE_MESSAGES } from '@husly/domain';
+import { TENANT_AD_ERROR_CODES } from '@husly/contracts';
+import { defaultTenantAd, formatDate, LANDLORD_CONTACT_THROTTLE, TENANT_AD_CONTACT_MESSAGES, THROTTLE_MESSAGES, VERIFICATION_MAIL_THROTTLE } from '@husly/domain';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createCity, subscribe, unique } from '../../test/factories';
 import { userWithToken } from '../../test/subscription-fixtures';
@@ -222,10 +223,11 @@ describe('the tenant ad (GET/POST /api/users/me/tenant, the landlord page and it
   });
 
   describe('the contact form: a landlord writes to the seeker', () => {
+    // The account's own verified address: the relay mails only a proven one (issue 29).
     async function listedAd() {
       const city = await createCity(t.prisma);
       const seeker = await subscriber();
-      const body = adBody(city.slug);
+      const body = adBody(city.slug, { profile: { email: seeker.user.email } });
       await t.request('POST', '/api/users/me/tenant', body, seeker.auth);
       const [ad] = (await landlordPage(city.slug)).body.data;
       return { ad, body, seeker };
@@ -298,6 +300,185 @@ describe('the tenant ad (GET/POST /api/users/me/tenant, the landlord page and it
         expect((await t.request('POST', `/api/tenant-ads/${ad.id}/contact`, landlordMessage(), {}, address())).status).toBe(202);
       }
       expect((await t.request('POST', `/api/tenant-ads/${ad.id}/contact`, landlordMessage(), {}, address())).status).toBe(429);
+    });
+  });
+  describe('the relay mails only an address the seeker has proven (issue 29)', () => {
+    const message = () => ({ name: 'Jens Udlejer', email: `jens-${unique()}@udlejer.dk`, message: `Hej, jeg har en bolig til dig. ${unique()}` }) satisfies LandlordContactRequest;
+    const to = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.value.map((a) => a.address) : []);
+    const mailsTo = async (address: string) => (await outbox()).filter((m) => to(m).includes(address));
+    const linksTo = async (address: string) =>
+      (await mailsTo(address)).filter((m) => m.subject?.includes('boligannonce') || m.subject?.includes('tenant ad')).filter((m) => /verify=/.test(m.text ?? ''));
+    const tokenIn = (mail: ParsedMail) => /\/profile\/tenant\?verify=([\w-]+)/.exec(mail.text ?? '')![1];
+    const relayMailsTo = async (address: string, text: string) => (await mailsTo(address)).filter((m) => m.text?.includes(text));
+    // Each save from its own source: a new address's link counts in the per-IP verification-mail bucket.
+    const save = (body: unknown, auth: Record<string, string>) => t.request('POST', '/api/users/me/tenant', body, auth, address());
+
+    /** A listed ad whose address is not the account's: it waits for its link. */
+    async function adWithOwnAddress() {
+      const city = await createCity(t.prisma);
+      const seeker = await subscriber();
+      const body = adBody(city.slug);
+      const saved = await save(body, seeker.auth);
+      expect(saved.status).toBe(200);
+      const [ad] = (await landlordPage(city.slug)).body.data;
+      return { ad, body, seeker, city, saved: saved.body as TenantAdSaveResponse };
+    }
+    const contact = (id: number, host?: string) => t.request('POST', `/api/tenant-ads/${id}/contact`, message(), host ? { host } : {}, address());
+
+    it('an address typed into the ad gets no relayed mail, only its link, until the link is followed', async () => {
+      const { ad, body, seeker, saved } = await adWithOwnAddress();
+      expect(saved.emailVerified).toBe(false);
+      expect((await t.request('GET', '/api/users/me/tenant', undefined, seeker.auth)).body.emailVerified).toBe(false);
+
+      const sent = message();
+      const refused = await t.request('POST', `/api/tenant-ads/${ad.id}/contact`, sent, {}, address());
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ code: TENANT_AD_ERROR_CODES.emailUnverified, message: TENANT_AD_CONTACT_MESSAGES.da.unverified });
+      const en = await contact(ad.id, 'en.localhost');
+      expect(en.status).toBe(409);
+      expect(en.body.message).toBe(TENANT_AD_CONTACT_MESSAGES.en.unverified);
+      expect(await relayMailsTo(body.profile.email, sent.message)).toHaveLength(0);
+      // The address got exactly one mail: its link, in the owner's language, pointing at the editor.
+      const mails = await mailsTo(body.profile.email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0].subject).toBe('Bekræft email-adressen i din boligannonce hos Husly');
+      expect(mails[0].text).toMatch(/\/profile\/tenant\?verify=[\w-]{43}/);
+    });
+
+    it('follows the link: the ad is verified and the relay mails the address', async () => {
+      const { ad, body, seeker } = await adWithOwnAddress();
+      const [link] = await linksTo(body.profile.email);
+      const res = await t.request('POST', '/api/users/me/tenant/verify-email', { token: tokenIn(link) }, seeker.auth);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ saved: true, emailVerified: true, listed: true });
+      expect(res.body.ad.profile.email).toBe(body.profile.email);
+
+      const sent = message();
+      expect((await t.request('POST', `/api/tenant-ads/${ad.id}/contact`, sent, {}, address())).status).toBe(202);
+      expect(await relayMailsTo(body.profile.email, sent.message)).toHaveLength(1);
+    });
+
+    it('a changed address is unverified again and gets its own link; the old link no longer proves anything', async () => {
+      const { ad, body, seeker } = await adWithOwnAddress();
+      const [firstLink] = await linksTo(body.profile.email);
+      expect((await t.request('POST', '/api/users/me/tenant/verify-email', { token: tokenIn(firstLink) }, seeker.auth)).body.emailVerified).toBe(true);
+
+      // Same inbox, other spelling: not a change.
+      const respelled = await save({ ...body, profile: { ...body.profile, email: body.profile.email.toUpperCase() } }, seeker.auth);
+      expect(respelled.body.emailVerified).toBe(true);
+
+      const other = `anden-${unique()}@example.dk`;
+      const changed = await save({ ...body, profile: { ...body.profile, email: other } }, seeker.auth);
+      expect(changed.status).toBe(200);
+      expect(changed.body.emailVerified).toBe(false);
+      const sent = message();
+      expect((await t.request('POST', `/api/tenant-ads/${ad.id}/contact`, sent, {}, address())).status).toBe(409);
+      expect(await relayMailsTo(other, sent.message)).toHaveLength(0);
+      const [otherLink] = await linksTo(other);
+      expect(otherLink).toBeTruthy();
+
+      // Back to the first address: proven once, but changed since, so it waits for a new link; the
+      // link mailed to the address the ad no longer has proves nothing, and is refused.
+      const back = await save(body, seeker.auth);
+      expect(back.body.emailVerified).toBe(false);
+      expect((await t.request('POST', '/api/users/me/tenant/verify-email', { token: tokenIn(otherLink) }, seeker.auth)).status).toBe(400);
+      expect((await t.request('POST', '/api/users/me/tenant/verify-email', { token: tokenIn(firstLink) }, seeker.auth)).status).toBe(400);
+      expect((await t.request('GET', '/api/users/me/tenant', undefined, seeker.auth)).body.emailVerified).toBe(false);
+
+      // The account's own verified address needs no link.
+      const own = await save({ ...body, profile: { ...body.profile, email: seeker.user.email } }, seeker.auth);
+      expect(own.body.emailVerified).toBe(true);
+      expect((await t.request('POST', `/api/tenant-ads/${ad.id}/contact`, message(), {}, address())).status).toBe(202);
+      // ...but only while the account's address is verified.
+      await t.prisma.user.update({ where: { id: seeker.user.id }, data: { emailVerified: false } });
+      expect((await t.request('POST', `/api/tenant-ads/${ad.id}/contact`, message(), {}, address())).status).toBe(409);
+      expect((await t.request('GET', '/api/users/me/tenant', undefined, seeker.auth)).body.emailVerified).toBe(false);
+    });
+
+    it('the link followed twice in parallel verifies once; both clicks see success, and a third changes nothing', async () => {
+      const { body, seeker } = await adWithOwnAddress();
+      const token = tokenIn((await linksTo(body.profile.email))[0]);
+      const clicks = await Promise.all([1, 2].map(() => t.request('POST', '/api/users/me/tenant/verify-email', { token }, seeker.auth)));
+      expect(clicks.map((c) => c.status)).toEqual([200, 200]);
+      expect(clicks.map((c) => c.body.emailVerified)).toEqual([true, true]);
+      const row = await t.prisma.tenantProfile.findUniqueOrThrow({ where: { userId: seeker.user.id } });
+      expect(row.emailVerifiedAt).not.toBeNull();
+      const tokens = await t.prisma.userToken.findMany({ where: { userId: seeker.user.id, kind: 'TENANT_AD_EMAIL_VERIFICATION' } });
+      expect(tokens).toHaveLength(1);
+      expect(tokens[0].usedAt).not.toBeNull();
+
+      expect((await t.request('POST', '/api/users/me/tenant/verify-email', { token }, seeker.auth)).status).toBe(200);
+      const again = await t.prisma.tenantProfile.findUniqueOrThrow({ where: { userId: seeker.user.id } });
+      expect(again.emailVerifiedAt).toEqual(row.emailVerifiedAt);
+    });
+
+    it("refuses someone else's link with a 400 and leaves it working for its owner; refuses expired and made-up links", async () => {
+      const { ad, body, seeker } = await adWithOwnAddress();
+      const token = tokenIn((await linksTo(body.profile.email))[0]);
+      const stranger = await userWithToken(t);
+      await save(adBody((await createCity(t.prisma)).slug), stranger.auth);
+      const refused = await t.request('POST', '/api/users/me/tenant/verify-email', { token }, stranger.auth);
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('token-not-recognised');
+      expect((await t.request('GET', '/api/users/me/tenant', undefined, stranger.auth)).body.emailVerified).toBe(false);
+      expect((await t.request('POST', '/api/users/me/tenant/verify-email', { token })).status).toBe(401);
+      for (const bad of ['', 'x'.repeat(43), 'x'.repeat(201)]) {
+        expect((await t.request('POST', '/api/users/me/tenant/verify-email', { token: bad }, seeker.auth)).status, bad).toBe(400);
+      }
+      expect((await t.request('POST', `/api/tenant-ads/${ad.id}/contact`, message(), {}, address())).status).toBe(409);
+
+      // An expired link proves nothing either.
+      await t.prisma.userToken.updateMany({ where: { userId: seeker.user.id, kind: 'TENANT_AD_EMAIL_VERIFICATION' }, data: { expiresAt: new Date(Date.now() - 1000) } });
+      expect((await t.request('POST', '/api/users/me/tenant/verify-email', { token }, seeker.auth)).status).toBe(400);
+      await t.prisma.userToken.updateMany({ where: { userId: seeker.user.id, kind: 'TENANT_AD_EMAIL_VERIFICATION' }, data: { expiresAt: new Date(Date.now() + 3600_000) } });
+      expect((await t.request('POST', '/api/users/me/tenant/verify-email', { token }, seeker.auth)).body.emailVerified).toBe(true);
+    });
+
+    it('sends the link again on request: one mail for two parallel clicks, none for a proven address, 429 past the account mail limits', async () => {
+      const { body, seeker } = await adWithOwnAddress();
+      const ask = () => t.request('POST', '/api/users/me/tenant/verification-mail', {}, seeker.auth, address());
+      // A link went out with the save a moment ago: asking at once sends no second one.
+      expect((await ask()).status).toBe(200);
+      expect(await linksTo(body.profile.email)).toHaveLength(1);
+
+      // Later, two parallel clicks send one link.
+      const backdate = () =>
+        t.prisma.userToken.updateMany({ where: { userId: seeker.user.id, kind: 'TENANT_AD_EMAIL_VERIFICATION' }, data: { createdAt: new Date(Date.now() - 10 * 60_000) } });
+      await backdate();
+      const clicks = await Promise.all([ask(), ask()]);
+      expect(clicks.map((c) => c.status)).toEqual([200, 200]);
+      expect(clicks.map((c) => c.body)).toEqual([{ ok: true }, { ok: true }]);
+      expect(await linksTo(body.profile.email)).toHaveLength(2);
+
+      // The address's daily budget of verification mails is the accounts' one; the skipped click did not use it.
+      for (let sent = 2; sent < VERIFICATION_MAIL_THROTTLE.perAddress; sent++) {
+        await backdate();
+        expect((await ask()).status).toBe(200);
+      }
+      expect(await linksTo(body.profile.email)).toHaveLength(VERIFICATION_MAIL_THROTTLE.perAddress);
+      await backdate();
+      const throttled = await ask();
+      expect(throttled.status).toBe(429);
+      expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await linksTo(body.profile.email)).toHaveLength(VERIFICATION_MAIL_THROTTLE.perAddress);
+
+      // Any of the links proves the address; after that nothing more is sent.
+      const [latest] = (await linksTo(body.profile.email)).slice(-1);
+      expect((await t.request('POST', '/api/users/me/tenant/verify-email', { token: tokenIn(latest) }, seeker.auth)).body.emailVerified).toBe(true);
+      await backdate();
+      expect((await ask()).status).toBe(200);
+      expect(await linksTo(body.profile.email)).toHaveLength(VERIFICATION_MAIL_THROTTLE.perAddress);
+    });
+
+    it('answers 404 to a link request without a saved ad, and sends nothing for an ad on the account’s verified address', async () => {
+      const seeker = await userWithToken(t);
+      expect((await t.request('POST', '/api/users/me/tenant/verification-mail', {}, seeker.auth, address())).status).toBe(404);
+      expect((await t.request('GET', '/api/users/me/tenant', undefined, seeker.auth)).body.emailVerified).toBe(true);
+      const city = await createCity(t.prisma);
+      const saved = await save(adBody(city.slug, { profile: { email: seeker.user.email } }), seeker.auth);
+      expect(saved.body.emailVerified).toBe(true);
+      expect((await t.request('POST', '/api/users/me/tenant/verification-mail', {}, seeker.auth, address())).status).toBe(200);
+      expect(await t.prisma.userToken.count({ where: { userId: seeker.user.id, kind: 'TENANT_AD_EMAIL_VERIFICATION' } })).toBe(0);
     });
   });
 });

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
+import { TenantAdEmailService } from './tenant-ad-email.service';
 import { TenantAdController } from './tenant-ad.controller';
 import { TenantAdRepository } from './tenant-ad.repository';
 import { TenantAdService } from './tenant-ad.service';
@@ -12,6 +13,6 @@ import { TenantAdService } from './tenant-ad.service';
 @Module({
   imports: [AccountsModule, SubscriptionsModule],
   controllers: [TenantAdController],
-  providers: [TenantAdService, TenantAdRepository],
+  providers: [TenantAdService, TenantAdRepository, TenantAdEmailService],
 })
 export class TenantAdModule {}

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { normalizeEmail } from '@husly/domain';
 import type { Prisma } from '../infra/prisma/generated/client';
 import { PrismaService } from '../infra/prisma/prisma.service';
 import { SubscriptionAccessService } from '../subscriptions/subscription-access.service';
 
 const withCity = { city: { select: { slug: true, label: true } } } as const;
 export type StoredTenantAd = Prisma.TenantProfileGetPayload<{ include: typeof withCity }>;
-export type TenantAdData = Omit<Prisma.TenantProfileUncheckedCreateInput, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+export type TenantAdData = Omit<Prisma.TenantProfileUncheckedCreateInput, 'id' | 'userId' | 'createdAt' | 'updatedAt' | 'emailVerifiedAt'>;
 
 /** The tenant_profiles queries: one row per user; what landlords see is what is published AND paid for. */
 @Injectable()
@@ -16,8 +17,18 @@ export class TenantAdRepository {
     return this.prisma.tenantProfile.findUnique({ where: { userId }, include: withCity });
   }
 
-  save(userId: number, data: TenantAdData): Promise<StoredTenantAd> {
-    return this.prisma.tenantProfile.upsert({ where: { userId }, create: { ...data, userId }, update: data, include: withCity });
+  /**
+   * Stores the ad. A new address is unproven again (issue 29): the change is judged under the row's
+   * lock, so a save racing another save or the address's link sees the address as it really is.
+   */
+  save(userId: number, data: TenantAdData): Promise<{ stored: StoredTenantAd; emailChanged: boolean }> {
+    return this.prisma.$transaction(async (tx) => {
+      const [current] = await tx.$queryRaw<Array<{ email: string }>>`SELECT email FROM tenant_profiles WHERE user_id = ${userId} FOR UPDATE`;
+      const emailChanged = !current || normalizeEmail(current.email) !== normalizeEmail(data.email);
+      const update = emailChanged ? { ...data, emailVerifiedAt: null } : data;
+      const stored = await tx.tenantProfile.upsert({ where: { userId }, create: { ...data, userId }, update, include: withCity });
+      return { stored, emailChanged };
+    });
   }
 
   /**

@@ -1,6 +1,7 @@
-import { HttpException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, HttpException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   apiError,
+  TENANT_AD_ERROR_CODES,
   type LandlordContactMessage,
   type LandlordTenantAd,
   type LandlordTenantAdsResponse,
@@ -15,9 +16,11 @@ import {
   isLanguage,
   LANDLORD_CONTACT_THROTTLE,
   LANDLORD_PAGE_LIMIT,
+  TENANT_AD_CONTACT_MESSAGES,
   TENANT_DWELLING_TYPES,
   TENANT_SLIDERS,
   TENANT_TIMEFRAMES,
+  tenantAdEmailVerified,
   tenantAvailableFrom,
   tenantDateToIso,
   validateTenantAdForm,
@@ -33,6 +36,7 @@ import { PrismaService } from '../infra/prisma/prisma.service';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { JOBS } from '../infra/queue/jobs';
 import { SubscriptionAccessService } from '../subscriptions/subscription-access.service';
+import { TenantAdEmailService } from './tenant-ad-email.service';
 import { TenantAdRepository, type StoredTenantAd } from './tenant-ad.repository';
 
 /** The relay's buckets (numbers in libs/domain): per landlord address an hour, per ad a day. */
@@ -53,6 +57,7 @@ export class TenantAdService {
     private readonly prisma: PrismaService,
     private readonly rateLimits: RateLimitService,
     private readonly jobs: JobQueue,
+    private readonly emails: TenantAdEmailService,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -60,11 +65,23 @@ export class TenantAdService {
   async get(userId: number): Promise<TenantAdResponse> {
     const now = this.clock.now();
     const stored = await this.ads.findByUser(userId);
+    const user = await this.account(userId);
     if (!stored) {
-      const user = await this.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { name: true, email: true, cellphone: true } });
-      return { ad: defaultTenantAd(now, { name: user.name, email: user.email, phone: user.cellphone }), saved: false, publish: true, listed: false, updatedAt: null };
+      const emailVerified = tenantAdEmailVerified({ email: user.email ?? '', emailVerifiedAt: null }, user);
+      return { ad: defaultTenantAd(now, { name: user.name, email: user.email, phone: user.cellphone }), saved: false, publish: true, listed: false, emailVerified, updatedAt: null };
     }
-    return this.view(stored, await this.ads.isListed(userId, now), now);
+    return this.view(stored, await this.ads.isListed(userId, now), now, tenantAdEmailVerified(stored, user));
+  }
+
+  /** POST /api/users/me/tenant/verification-mail: the link to the ad's address again (one per double click, 429 beyond the limits). */
+  async sendVerification(userId: number, from: { ip: string; language: Language }): Promise<void> {
+    await this.emails.sendLink(userId, from, 'on-request');
+  }
+
+  /** POST /api/users/me/tenant/verify-email: the link's token, followed by the ad's owner; answers the ad as it is now. */
+  async verifyEmail(userId: number, token: string): Promise<TenantAdResponse> {
+    await this.emails.verify(userId, token);
+    return this.get(userId);
   }
 
   /**
@@ -73,7 +90,8 @@ export class TenantAdService {
    * subscription: without one the answer carries the warning `not-activated` and nothing is listed.
    * The seeker's choice to publish is kept, so buying a subscription puts the ad up without a resave.
    */
-  async save(userId: number, input: TenantAdInputParsed, language: Language): Promise<TenantAdSaveResponse> {
+  async save(userId: number, input: TenantAdInputParsed, from: { ip: string; language: Language }): Promise<TenantAdSaveResponse> {
+    const language = from.language;
     const now = this.clock.now();
     const ad: TenantAd = {
       profile: { ...input.profile },
@@ -90,7 +108,7 @@ export class TenantAdService {
       );
     }
 
-    const stored = await this.ads.save(userId, {
+    const { stored, emailChanged } = await this.ads.save(userId, {
       name: ad.profile.name,
       email: ad.profile.email,
       phone: ad.profile.phone || null,
@@ -110,8 +128,10 @@ export class TenantAdService {
       text: ad.ad.text,
       published: input.publish,
     });
+    // A new address that is not the account's own verified one gets its link (issue 29).
+    if (emailChanged) await this.emails.sendLink(userId, from, 'on-save');
     const subscriber = await this.access.isSubscriber(userId, now);
-    const view = this.view(stored, subscriber && stored.published, now);
+    const view = this.view(stored, subscriber && stored.published, now, tenantAdEmailVerified(stored, await this.account(userId)));
     return { ...view, warning: subscriber ? null : 'not-activated' };
   }
 
@@ -128,15 +148,20 @@ export class TenantAdService {
    * POST /api/tenant-ads/{id}/contact: the landlord's message, mailed to the seeker from our own
    * address with the landlord as Reply-To. The seeker's address is in no response: the landlord
    * learns it only if the seeker answers. Counted per landlord address before the lookup (so ids
-   * cannot be probed at scale) and per ad after it (so one inbox is not flooded).
+   * cannot be probed at scale) and per ad after it (so one inbox is not flooded). Only an address the
+   * seeker has proven is mailed (issue 29): until then the landlord gets a 409 and nothing is kept,
+   * so no stranger's inbox typed into an ad receives our mail, now or later.
    */
   async contactSeeker(id: number, message: LandlordContactMessage, from: { ip: string; language: Language }): Promise<void> {
     await this.rateLimits.consume([LANDLORD_CONTACT_LIMITS.ip(from.ip)], from.language);
     const now = this.clock.now();
     const ad = await this.ads.findListed(id, now);
     if (!ad) throw new NotFoundException('Unknown tenant ad');
+    const owner = await this.account(ad.userId);
+    if (!tenantAdEmailVerified(ad, owner)) {
+      throw new ConflictException(apiError(409, TENANT_AD_CONTACT_MESSAGES[from.language].unverified, { code: TENANT_AD_ERROR_CODES.emailUnverified }));
+    }
     await this.rateLimits.consume([LANDLORD_CONTACT_LIMITS.ad(ad.id)], from.language);
-    const owner = await this.prisma.user.findUniqueOrThrow({ where: { id: ad.userId }, select: { language: true } });
     const lang: Language = isLanguage(owner.language) ? owner.language : 'da';
     const subject = headerSafe(ad.subject ?? '');
     const landlordLines = [`${lang === 'da' ? 'Navn' : 'Name'}: ${headerSafe(message.name)}`, `Email: ${message.email}`];
@@ -175,7 +200,11 @@ export class TenantAdService {
     });
   }
 
-  private view(stored: StoredTenantAd, listed: boolean, now: Date): TenantAdResponse {
+  private account(userId: number) {
+    return this.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { name: true, email: true, emailVerified: true, cellphone: true, language: true } });
+  }
+
+  private view(stored: StoredTenantAd, listed: boolean, now: Date, emailVerified: boolean): TenantAdResponse {
     const defaults = defaultTenantAd(now);
     const ad: TenantAd = {
       profile: {
@@ -199,7 +228,7 @@ export class TenantAdService {
       },
       ad: { subject: stored.subject ?? '', text: stored.text ?? '' },
     };
-    return { ad, saved: true, publish: stored.published, listed, updatedAt: stored.updatedAt.toISOString() };
+    return { ad, saved: true, publish: stored.published, listed, emailVerified, updatedAt: stored.updatedAt.toISOString() };
   }
 
   /** What landlords see: no email, no phone, no last name, no gender. */

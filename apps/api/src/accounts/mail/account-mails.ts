@@ -9,7 +9,7 @@ export interface AccountMail {
   html: string;
 }
 
-export type AccountMailKind = 'verify-email' | 'reset-password' | 'email-changed' | 'login-locked';
+export type AccountMailKind = 'verify-email' | 'verify-tenant-ad-email' | 'reset-password' | 'email-changed' | 'login-locked';
 
 interface MailInput {
   name: string;
@@ -29,6 +29,27 @@ const TEXTS: Record<AccountMailKind, Record<Language, { subject: string; lines: 
     en: {
       subject: 'Confirm your email address at Husly',
       lines: (i) => [`Hi ${i.name}`, 'Thank you for using Husly. Please confirm your email address by following the link below.', 'The link works for 7 days and only once.'],
+      button: 'Confirm email address',
+    },
+  },
+  // The tenant ad's contact address (issue 29): whoever gets this without having written the ad can ignore it.
+  'verify-tenant-ad-email': {
+    da: {
+      subject: 'Bekræft email-adressen i din boligannonce hos Husly',
+      lines: (i) => [
+        `Hej ${i.name}`,
+        'Denne email-adresse er skrevet i en boligannonce på Husly. Bekræft den ved at klikke på linket herunder, mens du er logget ind på din Husly-profil; først da sender vi udlejeres beskeder hertil.',
+        'Linket virker i 7 dage og kun én gang. Har du ikke skrevet en boligannonce, kan du se bort fra denne mail: vi sender ingen beskeder til en adresse, der ikke er bekræftet.',
+      ],
+      button: 'Bekræft email-adresse',
+    },
+    en: {
+      subject: 'Confirm the email address of your Husly tenant ad',
+      lines: (i) => [
+        `Hi ${i.name}`,
+        'This email address was entered in a tenant ad on Husly. Confirm it by following the link below while logged in to your Husly profile; only then do we send messages from landlords here.',
+        'The link works for 7 days and only once. If you did not write a tenant ad, you can ignore this mail: we send no messages to an address that is not confirmed.',
+      ],
       button: 'Confirm email address',
     },
   },

@@ -1,4 +1,4 @@
-import type { LandlordContactRequest, LandlordTenantAdsResponse, TenantAdRequest, TenantAdResponse, TenantAdSaveResponse } from '@husly/contracts';
+import type { LandlordContactRequest, LandlordTenantAdsResponse, OkResponse, TenantAdRequest, TenantAdResponse, TenantAdSaveResponse } from '@husly/contracts';
 import type { ApiClient } from '../../lib/api-client';
 
 /** The tenant ad's calls (spec section 7: GET/POST /api/users/me/tenant) and the landlord page's. */
@@ -6,6 +6,9 @@ export function tenantAdApi(api: ApiClient) {
   return {
     mine: () => api.get<TenantAdResponse>('/users/me/tenant'),
     save: (body: TenantAdRequest) => api.post<TenantAdSaveResponse>('/users/me/tenant', body),
+    /** The link that proves the ad's address (issue 29): mailed again, and followed (the mail's ?verify=). */
+    sendVerification: () => api.post<OkResponse>('/users/me/tenant/verification-mail', {}),
+    verifyEmail: (token: string) => api.post<TenantAdResponse>('/users/me/tenant/verify-email', { token }),
     forLandlords: (city: string, signal?: AbortSignal) => api.get<LandlordTenantAdsResponse>(`/tenant-ads/${encodeURIComponent(city)}`, { signal }),
     contact: (id: number, body: LandlordContactRequest) => api.post<void>(`/tenant-ads/${id}/contact`, body),
   };

@@ -7,6 +7,7 @@ import { startApiServer } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
 import { sessionUser } from '../../test/session-user-fixture';
 import { resetSessionStore } from '../accounts/session-store';
+import en from '../../../public/locales/en/translation.json';
 
 type Server = Awaited<ReturnType<typeof startApiServer>>;
 const servers: Server[] = [];
@@ -28,15 +29,16 @@ const saved = (): TenantAdResponse => {
     saved: true,
     publish: true,
     listed: false,
+    emailVerified: true,
     updatedAt: '2026-11-26T08:00:00.000Z',
   };
 };
 
 describe('the tenant ad editor (/profile/tenant)', () => {
-  async function openEditor(routes: Parameters<typeof startApiServer>[0]) {
+  async function openEditor(routes: Parameters<typeof startApiServer>[0], path = '/profile/tenant') {
     document.cookie = 'token=jwt; Path=/';
     const server = await api({ 'GET /api/users/me': { body: { user: sessionUser({ subscriber: false }) } }, 'GET /api/users/me/tenant': { body: saved() }, ...routes });
-    const app = renderApp('/profile/tenant', { areas: AREAS_FIXTURE, apiBaseUrl: `${server.origin}/api`, token: 'jwt' });
+    const app = renderApp(path, { areas: AREAS_FIXTURE, apiBaseUrl: `${server.origin}/api`, token: 'jwt' });
     const editor = within(await screen.findByTestId('tenant-ad-editor'));
     await waitFor(() => expect((editor.getByLabelText('Navn') as HTMLInputElement).value).toBe('Mette Jensen'));
     return { server, editor, ...app };
@@ -76,6 +78,46 @@ describe('the tenant ad editor (/profile/tenant)', () => {
     expect(body.housing).toMatchObject({ area: 'aarhus', rent: 14000 });
     expect(body.publish).toBe(true);
   });
+
+  it('says that landlord mail waits for the address to be confirmed, and sends the link again', async () => {
+    const { editor, server } = await openEditor({
+      'GET /api/users/me/tenant': { body: { ...saved(), emailVerified: false } },
+      'POST /api/users/me/tenant/verification-mail': { body: { ok: true } },
+    });
+    const notice = within(await editor.findByTestId('tenant-ad-email-unverified'));
+    expect(notice.getByText('Beskeder fra udlejere venter på, at du bekræfter din email-adresse')).toBeTruthy();
+    expect(notice.getByText(/når du har bekræftet mette@example\.dk med det link/)).toBeTruthy();
+    fireEvent.click(notice.getByRole('button', { name: 'Send linket igen' }));
+    expect(await notice.findByText('Linket er sendt til mette@example.dk. Kig i din indbakke, og måske i spam.')).toBeTruthy();
+    expect(server.requests.filter((r) => r.url === '/api/users/me/tenant/verification-mail')).toHaveLength(1);
+  });
+
+  it('no notice while the address is proven', async () => {
+    const { editor } = await openEditor({});
+    expect(editor.queryByTestId('tenant-ad-email-unverified')).toBeNull();
+  });
+
+  it("follows the mailed link: posts its token, says the address is confirmed and drops the token from the address bar", async () => {
+    const { editor, server, router } = await openEditor({ 'POST /api/users/me/tenant/verify-email': { body: saved() } }, '/profile/tenant?verify=abc_123');
+    expect(await editor.findByText('Din email-adresse er bekræftet. Udlejere kan nu skrive til dig.')).toBeTruthy();
+    const posted = server.requests.filter((r) => r.url === '/api/users/me/tenant/verify-email');
+    expect(posted.map((r) => JSON.parse(r.body) as unknown)).toEqual([{ token: 'abc_123' }]);
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('in English on en.: a link that cannot be used says so, and the address still waits', async () => {
+    document.cookie = 'token=jwt; Path=/';
+    const server = await api({
+      'GET /api/users/me': { body: { user: sessionUser({ subscriber: false }) } },
+      'GET /api/users/me/tenant': { body: { ...saved(), emailVerified: false } },
+      'POST /api/users/me/tenant/verify-email': { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Token not recognised', code: 'token-not-recognised' } },
+    });
+    renderApp('/profile/tenant?verify=old', { areas: AREAS_FIXTURE, apiBaseUrl: `${server.origin}/api`, token: 'jwt', translations: en, host: 'en.localhost:3000' });
+    const notice = within(await screen.findByTestId('tenant-ad-email-unverified'));
+    expect(notice.getByText('Messages from landlords wait until you confirm your email address')).toBeTruthy();
+    expect(notice.getByText(/The link could not be used/)).toBeTruthy();
+    expect(notice.getByRole('button', { name: 'Send the link again' })).toBeTruthy();
+  });
 });
 
 describe('the landlord page (/udlejer/{city})', () => {
@@ -104,6 +146,21 @@ describe('the landlord page (/udlejer/{city})', () => {
     fireEvent.change(card.getByLabelText('Besked'), { target: { value: 'Jeg har en bolig til dig.' } });
     fireEvent.click(card.getByRole('button', { name: 'Send besked' }));
     expect(await card.findByText('For mange forsøg. Vent venligst lidt, og prøv så igen.')).toBeTruthy();
+  });
+
+  it('tells the landlord when the seeker has not confirmed their address yet', async () => {
+    const server = await api({
+      'GET /api/tenant-ads/aarhus': { body: list },
+      'POST /api/tenant-ads/7/contact': { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'unverified', code: 'email-unverified' } },
+    });
+    renderApp('/udlejer/aarhus', { areas: AREAS_FIXTURE, apiBaseUrl: `${server.origin}/api` });
+    const card = within(await screen.findByTestId('landlord-ad'));
+    fireEvent.click(card.getByRole('button', { name: 'Kontakt Mette' }));
+    fireEvent.change(card.getByLabelText('Dit navn'), { target: { value: 'Jens' } });
+    fireEvent.change(card.getByLabelText('Din email'), { target: { value: 'jens@udlejer.dk' } });
+    fireEvent.change(card.getByLabelText('Besked'), { target: { value: 'Jeg har en bolig til dig.' } });
+    fireEvent.click(card.getByRole('button', { name: 'Send besked' }));
+    expect(await card.findByText('Boligsøgeren har endnu ikke bekræftet sin email-adresse, så vi kan ikke sende din besked. Prøv igen senere.')).toBeTruthy();
   });
 
   it('is the 404 page for an unknown city', async () => {

@@ -41,6 +41,9 @@ export function ContactSeekerForm({ adId, firstName }: { adId: number; firstName
         setState({ kind: 'failed', message: t('tenantAd.landlord.fixFields') });
       } else if (isHttpError(error, 429)) {
         setState({ kind: 'failed', message: (error.body as { message?: string } | undefined)?.message ?? t('tenantAd.messages.failed') });
+      } else if (isHttpError(error, 409)) {
+        // The seeker's address waits for its verification link: nothing was sent (issue 29).
+        setState({ kind: 'failed', message: t('tenantAd.landlord.unverified') });
       } else if (isHttpError(error, 404)) {
         setState({ kind: 'failed', message: t('tenantAd.landlord.gone') });
       } else {

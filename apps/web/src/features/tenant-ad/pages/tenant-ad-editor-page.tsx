@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import type { TenantAdRequest } from '@husly/contracts';
 import {
@@ -24,6 +24,8 @@ import styles from '../tenant-ad.module.css';
 const REDIRECT_AFTER_MS = 3500;
 
 type Outcome = { kind: 'saved'; listed: boolean; area: string } | { kind: 'not-activated' } | { kind: 'failed'; message?: string } | null;
+/** The ad's address and its link (issue 29): what the mail's ?verify= did, and the "send again" button. */
+type Verification = 'verified' | 'invalid' | 'resending' | 'resent' | { failed: string } | null;
 
 /**
  * /profile/tenant, "Min boligannonce" (section 2): every field of section 3's tenant ad, the sliders
@@ -39,6 +41,14 @@ export function TenantAdEditorPage() {
   const [ad, setAd] = useState<TenantAd | null>(null);
   const [publish, setPublish] = useState(true);
   const [listed, setListed] = useState(false);
+  // The stored address and whether it is proven; the field may hold an unsaved edit.
+  const [contact, setContact] = useState<{ email: string; verified: boolean } | null>(null);
+  const [verification, setVerification] = useState<Verification>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The token of the mailed link, read once: it leaves the address bar as soon as it is posted.
+  const [verifyToken] = useState(() => searchParams.get('verify'));
+  // Loaded once per page, also where StrictMode runs effects twice: the link is posted once.
+  const loading = useRef(false);
   const [loadFailed, setLoadFailed] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -46,15 +56,41 @@ export function TenantAdEditorPage() {
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
-    tenantAdApi(api)
-      .mine()
+    if (loading.current) return;
+    loading.current = true;
+    const calls = tenantAdApi(api);
+    // Following the link twice (a reload, two tabs) is answered as once by the API.
+    const load = verifyToken
+      ? calls.verifyEmail(verifyToken).then(
+          (response) => {
+            setVerification('verified');
+            return response;
+          },
+          (error: unknown) => {
+            if (!isHttpError(error, 400)) throw error;
+            setVerification('invalid');
+            return calls.mine();
+          },
+        )
+      : calls.mine();
+    load
       .then((response) => {
         setAd(response.ad);
         setPublish(response.publish);
         setListed(response.listed);
+        setContact(response.saved ? { email: response.ad.profile.email, verified: response.emailVerified } : null);
       })
       .catch(() => setLoadFailed(true));
-  }, [api]);
+    if (verifyToken) {
+      setSearchParams(
+        (params) => {
+          params.delete('verify');
+          return params;
+        },
+        { replace: true },
+      );
+    }
+  }, [api, verifyToken, setSearchParams]);
 
   useEffect(() => {
     if (outcome?.kind !== 'not-activated') return;
@@ -104,6 +140,8 @@ export function TenantAdEditorPage() {
       const response = await tenantAdApi(api).save(body);
       setAd(response.ad);
       setListed(response.listed);
+      setContact({ email: response.ad.profile.email, verified: response.emailVerified });
+      if (!response.emailVerified) setVerification(null);
       setOutcome(response.warning === 'not-activated' ? { kind: 'not-activated' } : { kind: 'saved', listed: response.listed, area: response.ad.housing.area });
     } catch (error) {
       if (isHttpError(error, 400)) {
@@ -118,6 +156,17 @@ export function TenantAdEditorPage() {
 
   const err = (field: string) => errors[field];
 
+  const resend = async () => {
+    setVerification('resending');
+    try {
+      await tenantAdApi(api).sendVerification();
+      setVerification('resent');
+    } catch (error) {
+      const message = isHttpError(error, 429) ? (error.body as { message?: string } | undefined)?.message : undefined;
+      setVerification({ failed: message ?? t('tenantAd.messages.failed') });
+    }
+  };
+
   return (
     <section className={styles.editor} data-testid="tenant-ad-editor">
       <header className={styles.editorHeader}>
@@ -126,6 +175,28 @@ export function TenantAdEditorPage() {
         <p className={`${styles.badge} ${listed ? styles.badgeOn : ''}`} data-testid="tenant-ad-status">
           {listed ? t('tenantAd.editor.statusListed') : t('tenantAd.editor.statusNotListed')}
         </p>
+        {verification === 'verified' && contact?.verified && (
+          <p className={`${styles.message} ${styles.success}`} role="status">
+            {t('tenantAd.verification.verified')}
+          </p>
+        )}
+        {/* Landlords' messages reach only a proven address: until then the relay refuses them. */}
+        {contact && !contact.verified && (
+          <div className={`${styles.message} ${styles.warning}`} role="status" data-testid="tenant-ad-email-unverified">
+            <p>
+              <strong>{t('tenantAd.verification.pending')}</strong>
+            </p>
+            {verification === 'invalid' && <p>{t('tenantAd.verification.invalid')}</p>}
+            <p>{t('tenantAd.verification.pendingText', { email: contact.email })}</p>
+            {verification === 'resent' && <p>{t('tenantAd.verification.resent', { email: contact.email })}</p>}
+            {typeof verification === 'object' && verification !== null && <p role="alert">{verification.failed}</p>}
+            <p>
+              <button type="button" className="button" disabled={verification === 'resending'} onClick={() => void resend()}>
+                {verification === 'resending' ? t('tenantAd.verification.resending') : t('tenantAd.verification.resend')}
+              </button>
+            </p>
+          </div>
+        )}
       </header>
 
       <form method="post" ref={formRef} className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
