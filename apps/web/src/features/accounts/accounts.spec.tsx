@@ -97,6 +97,26 @@ describe('accounts pages', () => {
     expect(await main().findByText('Email-feltet er enten tomt eller ikke udfyldt korrekt... (f.eks. navn@eksempel.dk)')).toBeTruthy();
   });
 
+  it('signup: sent twice before it redraws (double click, Enter), one profile is asked for', async () => {
+    const server = servers.length;
+    const { requestsAnswered } = renderApp('/signup', {
+      areas: AREAS_FIXTURE,
+      apiBaseUrl: await api({ 'POST /api/users': { status: 201, body: { token: 'ny', user: user() } }, 'GET /api/users/me': { body: { user: user() } } }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Opret profil' });
+    fireEvent.change(main().getByLabelText('Navn'), { target: { value: 'Mette Hansen' } });
+    fireEvent.change(main().getByLabelText('Email-adresse'), { target: { value: 'mette@husly.test' } });
+    fireEvent.change(main().getByLabelText('Adgangskode'), { target: { value: 'tagryg-mose-8' } });
+    fireEvent.change(main().getByLabelText('Gentag adgangskode'), { target: { value: 'tagryg-mose-8' } });
+    fireEvent.click(main().getByRole('checkbox', { name: /Jeg accepterer/ }));
+    const button = main().getByRole('button', { name: 'Opret profil' });
+    clickTwice(button);
+    submitTwice(button.closest('form') as HTMLElement);
+    await waitFor(() => expect(document.cookie).toContain('token=ny'));
+    await requestsAnswered();
+    expect(servers[server]?.requests.filter((r) => r.method === 'POST' && r.url === '/api/users')).toHaveLength(1);
+  });
+
   it('profile: the red badge and the unverified banner for an unverified user; the Subscription tab only for subscribers', async () => {
     document.cookie = 'token=t; Path=/';
     renderApp('/profile', { areas: AREAS_FIXTURE, apiBaseUrl: await api({ 'GET /api/users/me': { body: { user: user({ status: false }) } } }) });

@@ -6,6 +6,7 @@ import type { SessionResponse, Utm } from '@husly/contracts';
 import { checkUtm, isApiError } from '@husly/contracts/browser';
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
+import { useBusyAction } from '../../../lib/use-busy-action';
 import { useSite } from '../../../lib/site-context';
 import { failureText } from '../account-errors';
 import { signup } from '../accounts-api';
@@ -37,20 +38,24 @@ export function SignupForm({ onSignedUp }: { onSignedUp?(session: SessionRespons
   const [values, setValues] = useState({ email: '', name: '', password: '', repeatPassword: '', terms: false, consent: false });
   const [errors, setErrors] = useState<Partial<Record<SignupField, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  // One profile however often pressed; the button comes back after an error.
+  const { busy: loading, run } = useBusyAction();
 
   const update = <K extends keyof typeof values>(field: K) => (value: (typeof values)[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
+    void run(send);
+  }
+
+  async function send() {
     setFailure(null);
     const problems = validateSignup(values, language);
     setErrors(Object.fromEntries(problems.map((p) => [p.field, p.message])));
     if (problems.length > 0) return;
-    setLoading(true);
     try {
       const session = await signup(api, {
         email: values.email,
@@ -79,13 +84,11 @@ export function SignupForm({ onSignedUp }: { onSignedUp?(session: SessionRespons
         }
       }
       setFailure(failureText(error, t, t('accounts.signup.failed')));
-    } finally {
-      setLoading(false);
     }
   }
 
   return (
-    <form method="post" className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('accounts.signup.heading')}>
+    <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label={t('accounts.signup.heading')}>
       {failure && <FormMessage kind="error">{failure}</FormMessage>}
       <TextField label={t('accounts.fields.name')} name="name" autoComplete="name" value={values.name} onChange={update('name')} error={errors.name} maxLength={80} />
       <TextField label={t('accounts.fields.email')} type="email" name="email" autoComplete="email" inputMode="email" value={values.email} onChange={update('email')} error={errors.email} />
