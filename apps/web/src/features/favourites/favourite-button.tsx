@@ -5,6 +5,7 @@ import { useTranslation } from '../../lib/use-translation';
 import { loginHref } from '../accounts/navigation';
 import { getSession } from '../accounts/session-store';
 import styles from './favourites.module.css';
+import { rememberPendingHeart } from './pending-heart';
 import { clearFavouriteError, toggleFavourite, useFavourite } from './use-favourite';
 
 /** How long a failed save's message stays. */
@@ -12,7 +13,7 @@ const ERROR_MS = 6000;
 
 /**
  * The heart on a dwelling card and on /vis/{id}. Pressed = saved. A visitor is sent to login with
- * `next` back to this page. The server renders it unpressed (the saved ids are loaded in the browser,
+ * `next` back to this page, and the dwelling is saved once they are logged in (pending-heart.ts). The server renders it unpressed (the saved ids are loaded in the browser,
  * and the code that loads them only for a user: use-favourite.ts).
  * `variant="detail"` adds the words beside the heart.
  */
@@ -33,6 +34,8 @@ export function FavouriteButton({ dwellingId, variant = 'card' }: { dwellingId: 
     // Read now, not subscribed to: only the heart's own state re-renders it.
     const session = getSession();
     if (session.status === 'guest') {
+      // Saved after the login (favourites-store.ts), so the tap is not lost on the way.
+      rememberPendingHeart(dwellingId);
       void navigate(loginHref(`${location.pathname}${location.search}`));
       return;
     }

@@ -4,6 +4,7 @@ import { useApi } from '../../lib/api-context';
 import { getSession, restoreSession, subscribeSession } from '../accounts/session-store';
 import { useAccount } from '../accounts/use-account';
 import { favouritesApi } from './favourites-api';
+import { takePendingHeart } from './pending-heart';
 
 /**
  * The ids of the logged-in user's saved dwellings, for the hearts. Never part of a server render or
@@ -122,7 +123,7 @@ let unfollowSession: (() => void) | null = null;
 
 /**
  * Loads the ids once the session is a user's (after hydration: the server renders every heart
- * empty) and forgets them for a guest. One listener on the session for all the hearts of a page,
+ * empty), saves the heart a visitor tapped before logging in, and forgets the ids for a guest. One listener on the session for all the hearts of a page,
  * not an effect in each: a list page's 150 hearts would each re-render when the session arrives.
  * Returns the cleanup of the caller's effect. The hearts come here through use-favourite.ts, which
  * loads this module only for a user.
@@ -132,7 +133,12 @@ export function followSession(api: ApiClient): () => void {
     const sync = () => {
       const session = getSession();
       if (session.status === 'guest') resetFavourites();
-      else if (session.status === 'user') void loadFavourites(api, session.user.id);
+      else if (session.status === 'user') {
+        void loadFavourites(api, session.user.id);
+        // A heart tapped before the login: saved now, once (saving a saved dwelling changes nothing).
+        const pending = takePendingHeart();
+        if (pending) void setFavourite(api, pending, true);
+      }
     };
     unfollowSession = subscribeSession(sync);
     sync();

@@ -8,7 +8,7 @@ import { startApiServer, type Route } from '../../test/api-server';
 import { listItem } from '../../test/dwellings-fixture';
 import { renderApp } from '../../test/render-app';
 import { sessionUser } from '../../test/session-user-fixture';
-import { endSession, getSession, resetSessionStore } from '../accounts/session-store';
+import { endSession, getSession, resetSessionStore, startSession } from '../accounts/session-store';
 import { DwellingList } from '../dwellings/components/dwelling-list';
 import { FavouriteButton } from './favourite-button';
 import { resetFavouritesStore } from './favourites-store';
@@ -21,6 +21,7 @@ afterEach(async () => {
   resetFavouritesStore();
   resetFavouriteLoader();
   document.cookie = 'token=; Path=/; Max-Age=0';
+  window.sessionStorage.clear();
   await server?.close();
   server = undefined;
 });
@@ -140,6 +141,45 @@ describe('FavouriteButton on dwelling cards', () => {
     expect(router.state.location.search).toBe('?next=/liste%3Fx%3D1');
     expect(screen.getByText('Log ind her')).toBeTruthy();
     expect(server!.requests.filter((r) => r.url.includes('favourites'))).toEqual([]);
+  });
+});
+
+// Issue 29: a visitor's heart led to login, and after the login the dwelling was not saved.
+describe("a visitor's heart is kept through login", () => {
+  it('saves the dwelling once after the login, back on the page', async () => {
+    const { router } = await cardsPage(
+      { 'GET /api/users/me/favourites/ids': { body: { ids: ['2'] } }, 'PUT /api/users/me/favourites/1': { status: 204 } },
+      { loggedIn: false },
+    );
+    await waitFor(() => expect(getSession().status).toBe('guest'));
+    await userEvent.click(heartOf(1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls('PUT', '/api/users/me/favourites/1')).toHaveLength(0);
+
+    // The login form's success, then `next` back to the list.
+    act(() => startSession({ token: 'jwt-7', user: sessionUser() }));
+    await act(() => router.navigate('/liste?x=1'));
+    await waitFor(() => expect(calls('PUT', '/api/users/me/favourites/1')).toHaveLength(1));
+    await waitFor(() => expect(heartOf(2).getAttribute('aria-pressed')).toBe('true'));
+    expect(heartOf(1).getAttribute('aria-pressed')).toBe('true');
+
+    // Once: another visit to the page, or the session read again, saves nothing more.
+    await act(() => router.navigate('/login'));
+    await act(() => router.navigate('/liste?x=1'));
+    await waitFor(() => expect(heartOf(1).getAttribute('aria-pressed')).toBe('true'));
+    expect(calls('PUT', '/api/users/me/favourites/1')).toHaveLength(1);
+  });
+
+  it('a login on a page without hearts keeps it for the next page with them, and saves it once', async () => {
+    const { router } = await cardsPage({ 'GET /api/users/me/favourites/ids': { body: { ids: [] } }, 'PUT /api/users/me/favourites/2': { status: 204 } }, { loggedIn: false });
+    await waitFor(() => expect(getSession().status).toBe('guest'));
+    await userEvent.click(heartOf(2));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    act(() => startSession({ token: 'jwt-7', user: sessionUser() }));
+    expect(calls('PUT', '/api/users/me/favourites/2')).toHaveLength(0);
+    await act(() => router.navigate('/liste'));
+    await waitFor(() => expect(calls('PUT', '/api/users/me/favourites/2')).toHaveLength(1));
+    expect(server!.requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
   });
 });
 
