@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import type { LandlordContactRequest } from '@husly/contracts';
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
+import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { fieldErrorsFromApi, tenantAdApi } from '../tenant-ad-api';
 import styles from '../tenant-ad.module.css';
 
@@ -19,6 +20,8 @@ export function ContactSeekerForm({ adId, firstName }: { adId: number; firstName
   const [form, setForm] = useState<Required<LandlordContactRequest>>({ name: '', email: '', phone: '', message: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [state, setState] = useState<State>({ kind: 'idle' });
+  // One mail to the seeker however often pressed (issue 29).
+  const { run } = useBusyAction();
 
   if (state.kind === 'sent') {
     return (
@@ -28,8 +31,12 @@ export function ContactSeekerForm({ adId, firstName }: { adId: number; firstName
     );
   }
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
+    void run(send);
+  };
+
+  const send = async () => {
     setState({ kind: 'sending' });
     setErrors({});
     try {
@@ -82,7 +89,7 @@ export function ContactSeekerForm({ adId, firstName }: { adId: number; firstName
   };
 
   return (
-    <form method="post" className={styles.contactForm} onSubmit={(e) => void submit(e)} noValidate aria-label={t('tenantAd.landlord.contactHeading', { name: firstName })}>
+    <form method="post" className={styles.contactForm} onSubmit={submit} noValidate aria-label={t('tenantAd.landlord.contactHeading', { name: firstName })}>
       <p className={styles.hint}>{t('tenantAd.landlord.contactIntro', { name: firstName })}</p>
       {field('name', t('tenantAd.landlord.name'), { autoComplete: 'name' })}
       {field('email', t('tenantAd.landlord.email'), { type: 'email', autoComplete: 'email' })}
@@ -94,7 +101,7 @@ export function ContactSeekerForm({ adId, firstName }: { adId: number; firstName
         </p>
       )}
       <div className={styles.actions}>
-        <button type="submit" className="button button-primary" disabled={state.kind === 'sending'}>
+        <button type="submit" className="button button-primary" {...busyButton(state.kind === 'sending')}>
           {t('tenantAd.landlord.send')}
         </button>
       </div>

@@ -15,6 +15,7 @@ import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { usePageTitle } from '../../../lib/document-head';
 import { useSite } from '../../../lib/site-context';
+import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { AreaField } from '../components/area-field';
 import { TenantSliders } from '../components/tenant-sliders';
 import { fieldErrorsFromApi, tenantAdApi } from '../tenant-ad-api';
@@ -51,7 +52,8 @@ export function TenantAdEditorPage() {
   const loading = useRef(false);
   const [loadFailed, setLoadFailed] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  // One save however often pressed (issue 29); the button comes back after success or error.
+  const { busy: saving, run } = useBusyAction();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -123,8 +125,12 @@ export function TenantAdEditorPage() {
   const focusFirstError = () =>
     setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
+    void run(send);
+  };
+
+  const send = async () => {
     setOutcome(null);
     const problems = validateTenantAdForm(ad, new Date(), language);
     if (problems.length > 0) {
@@ -134,7 +140,6 @@ export function TenantAdEditorPage() {
       return;
     }
     setErrors({});
-    setSaving(true);
     try {
       const body: TenantAdRequest = { ...ad, publish };
       const response = await tenantAdApi(api).save(body);
@@ -149,8 +154,6 @@ export function TenantAdEditorPage() {
         focusFirstError();
       }
       setOutcome({ kind: 'failed' });
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -199,7 +202,7 @@ export function TenantAdEditorPage() {
         )}
       </header>
 
-      <form method="post" ref={formRef} className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+      <form method="post" ref={formRef} className={styles.form} onSubmit={submit} noValidate>
         <fieldset className={styles.fieldset}>
           <legend>{t('tenantAd.editor.aboutYou')}</legend>
           <div className={styles.grid}>
@@ -328,7 +331,7 @@ export function TenantAdEditorPage() {
           </p>
         )}
         <div className={styles.actions}>
-          <button type="submit" className="button button-primary" disabled={saving}>
+          <button type="submit" className="button button-primary" {...busyButton(saving)}>
             {saving ? t('tenantAd.editor.saving') : t('tenantAd.editor.save')}
           </button>
         </div>
