@@ -30,10 +30,14 @@ export class OffersService {
     return this.prisma.offer.findFirst({ where: { active: true, intro: false, contactLimit: null }, orderBy: { price: 'asc' } });
   }
 
-  /** The intro counts as had once one was paid (any state after INCOMPLETE). */
+  /**
+   * The intro counts as had once one was paid and kept: its claim (subscription sync), or for
+   * subscriptions older than the claims, one past INCOMPLETE that was not refused.
+   */
   async hadIntro(userId: number): Promise<boolean> {
-    const count = await this.prisma.subscription.count({ where: { userId, offer: { intro: true }, status: { not: 'INCOMPLETE' } } });
-    return count > 0;
+    if (await this.prisma.introClaim.findUnique({ where: { userId }, select: { userId: true } })) return true;
+    const paid = await this.prisma.subscription.findMany({ where: { userId, offer: { intro: true }, status: { not: 'INCOMPLETE' } }, select: { meta: true } });
+    return paid.some((s) => (s.meta as { introRefused?: boolean } | null)?.introRefused !== true);
   }
 }
 

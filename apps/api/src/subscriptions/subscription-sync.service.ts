@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { chargeLines, introReminderAt, invoiceLines, type OfferPricing } from '@husly/domain';
+import { chargeLines, givesAccess, introReminderAt, invoiceLines, type OfferPricing } from '@husly/domain';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { Clock } from '../infra/clock/clock';
@@ -15,6 +15,8 @@ export interface SyncResult {
   subscriptionId: string | null;
   /** A paid intro refused because the user or the card had it already (refunded and ended). */
   introRefused: boolean;
+  /** A second plan paid while another runs (refunded and ended). */
+  duplicateRefused: boolean;
 }
 
 /**
@@ -36,7 +38,7 @@ export class SubscriptionSyncService {
 
   async sync(providerSubscriptionId: string): Promise<SyncResult> {
     const g = await this.gateway.retrieveSubscription(providerSubscriptionId);
-    if (!g) return { subscriptionId: null, introRefused: false };
+    if (!g) return { subscriptionId: null, introRefused: false, duplicateRefused: false };
     return this.apply(g);
   }
 
@@ -44,7 +46,7 @@ export class SubscriptionSyncService {
     const ourId = g.metadata.husly_subscription_id;
     const where = ourId ? { id: ourId } : { providerSubscriptionId: g.id };
     const found = await this.prisma.subscription.findFirst({ where: { ...where }, select: { id: true } });
-    if (!found) return { subscriptionId: null, introRefused: false };
+    if (!found) return { subscriptionId: null, introRefused: false, duplicateRefused: false };
 
     const outcome = await this.prisma.$transaction(async (tx) => {
       // One sync of a subscription at a time: concurrent webhook jobs wait here instead of interleaving.
@@ -54,7 +56,7 @@ export class SubscriptionSyncService {
       const firstCharge = g.charges.find((c) => c.kind === 'first') ?? g.charges[0];
       const billing = billingOf(s.meta);
       const newTransactions: number[] = [];
-      let decideIntro = false;
+      let firstChargeNew = false;
       for (const charge of g.charges) {
         const exists = await tx.transaction.findUnique({ where: { providerRef: charge.id }, select: { id: true } });
         if (exists) continue;
@@ -78,25 +80,27 @@ export class SubscriptionSyncService {
           },
         });
         newTransactions.push(created.id);
-        if (charge === firstCharge) decideIntro = true;
+        if (charge === firstCharge) firstChargeNew = true;
       }
 
-      // The intro is once per user and once per card. Decided once, by the sync that records its
-      // first charge (the row lock makes that one sync): a second paid intro is refunded and ended.
-      let introRefused = (s.meta as { introRefused?: boolean }).introRefused === true;
-      if (s.offer.intro && firstCharge && decideIntro && s.withdrawnAt === null) {
-        const otherIntro = await tx.subscription.count({
-          where: { userId: s.userId, id: { not: s.id }, offer: { intro: true }, status: { not: 'INCOMPLETE' }, NOT: { meta: { path: ['introRefused'], equals: true } } },
-        });
-        let cardTaken = false;
-        if (firstCharge.cardFingerprint) {
-          await tx.introCard.createMany({ data: [{ fingerprint: firstCharge.cardFingerprint, userId: s.userId, subscriptionId: s.id }], skipDuplicates: true });
-          const claim = await tx.introCard.findUniqueOrThrow({ where: { fingerprint: firstCharge.cardFingerprint } });
-          cardTaken = claim.subscriptionId !== s.id;
+      // Decided once, by the sync that records the first charge (the row lock makes that one sync), and
+      // per user under an advisory lock, so two of the user's subscriptions paid at once are decided in
+      // turn: the intro is once per user and once per card (claims keyed by each), and a plan paid while
+      // another already runs (a purchase replaced in one tab and paid there anyway) is refunded and ended.
+      const meta = s.meta as { introRefused?: boolean; duplicateRefused?: boolean; changedFrom?: string };
+      let introRefused = meta.introRefused === true;
+      let duplicateRefused = meta.duplicateRefused === true;
+      if (firstCharge && firstChargeNew && s.withdrawnAt === null) {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('subscription-first-charge'), ${s.userId})`;
+        if (s.offer.intro) introRefused = !(await claimIntro(tx, s.userId, s.id, firstCharge.cardFingerprint));
+        if (!introRefused && meta.changedFrom === undefined) {
+          const now = this.clock.now();
+          const others = await tx.subscription.findMany({ where: { userId: s.userId, id: { not: s.id }, status: 'ACTIVE' }, select: { status: true, startingAt: true, endingAt: true, nextSubscriptionId: true } });
+          duplicateRefused = others.some((o) => o.nextSubscriptionId !== s.id && givesAccess(o, now));
         }
-        introRefused = otherIntro > 0 || cardTaken;
       }
-      const refusedNow = introRefused && s.withdrawnAt === null;
+      const refused = introRefused || duplicateRefused;
+      const refusedNow = refused && s.withdrawnAt === null;
 
       await tx.subscription.update({
         where: { id: s.id },
@@ -109,14 +113,14 @@ export class SubscriptionSyncService {
           providerSubscriptionId: g.id,
           providerCustomerId: g.customerId,
           ...(firstCharge?.cardFingerprint ? { cardFingerprint: firstCharge.cardFingerprint } : {}),
-          ...(refusedNow ? { withdrawnAt: this.clock.now(), meta: { ...(s.meta as object), introRefused: true } } : {}),
+          ...(refusedNow ? { withdrawnAt: this.clock.now(), meta: { ...(s.meta as object), ...(introRefused ? { introRefused: true } : { duplicateRefused: true }) } } : {}),
         },
       });
       const reminder =
-        !introRefused && s.offer.intro && state.status === 'ACTIVE' && state.renew && s.introReminderSentAt === null && firstCharge && state.endingAt
+        !refused && s.offer.intro && state.status === 'ACTIVE' && state.renew && s.introReminderSentAt === null && firstCharge && state.endingAt
           ? introReminderAt(state.endingAt, firstCharge.paidAt)
           : null;
-      return { subscriptionId: s.id, newTransactions, introRefused, firstCharge, reminder };
+      return { subscriptionId: s.id, newTransactions, introRefused, duplicateRefused, refused, firstCharge, reminder };
     });
 
     for (const transactionId of outcome.newTransactions) {
@@ -128,17 +132,34 @@ export class SubscriptionSyncService {
       await this.jobs.enqueue(JOBS.subscriptionIntroReminder, { subscriptionId: outcome.subscriptionId }, { jobId: `subscription-intro-reminder-${outcome.subscriptionId}` });
     }
     // Until the refund is recorded, every sync tries it again (the idempotency keys make that safe).
-    const unrefunded = outcome.introRefused && outcome.firstCharge
+    const unrefunded = outcome.refused && outcome.firstCharge
       ? await this.prisma.transaction.count({ where: { providerRef: outcome.firstCharge.id, refundedAt: null } })
       : 0;
     if (unrefunded > 0 && outcome.firstCharge) {
-      this.logger.warn(`intro ${outcome.subscriptionId} refused: the user or the card had the intro already; refunding`);
-      await this.gateway.refund(outcome.firstCharge, outcome.firstCharge.amountOre, `intro-refused-refund-${outcome.subscriptionId}`);
-      await this.gateway.cancelNow(g.id, `intro-refused-cancel-${outcome.subscriptionId}`);
+      const why = outcome.introRefused ? 'the user or the card had the intro already' : 'another plan of the user runs';
+      this.logger.warn(`subscription ${outcome.subscriptionId} refused: ${why}; refunding`);
+      const key = outcome.introRefused ? 'intro-refused' : 'duplicate-refused';
+      await this.gateway.refund(outcome.firstCharge, outcome.firstCharge.amountOre, `${key}-refund-${outcome.subscriptionId}`);
+      await this.gateway.cancelNow(g.id, `${key}-cancel-${outcome.subscriptionId}`);
       await this.prisma.transaction.updateMany({ where: { providerRef: outcome.firstCharge.id, refundedAt: null }, data: { refundedAt: this.clock.now(), refundedOre: outcome.firstCharge.amountOre } });
     }
-    return { subscriptionId: outcome.subscriptionId, introRefused: outcome.introRefused };
+    return { subscriptionId: outcome.subscriptionId, introRefused: outcome.introRefused, duplicateRefused: outcome.duplicateRefused };
   }
+}
+
+/**
+ * Claims the intro for the user and for the card (each a primary key: of two intros paid at once, one
+ * wins). A refused intro keeps no claim, so it does not count as had.
+ */
+async function claimIntro(tx: Prisma.TransactionClient, userId: number, subscriptionId: string, fingerprint: string | null): Promise<boolean> {
+  await tx.introClaim.createMany({ data: [{ userId, subscriptionId }], skipDuplicates: true });
+  let won = (await tx.introClaim.findUniqueOrThrow({ where: { userId } })).subscriptionId === subscriptionId;
+  if (won && fingerprint) {
+    await tx.introCard.createMany({ data: [{ fingerprint, userId, subscriptionId }], skipDuplicates: true });
+    won = (await tx.introCard.findUniqueOrThrow({ where: { fingerprint } })).subscriptionId === subscriptionId;
+    if (!won) await tx.introClaim.deleteMany({ where: { userId, subscriptionId } });
+  }
+  return won;
 }
 
 export function pricingOf(offer: { name: string; label: string; amount: number; trialDays: number; price: number; intervalDays: number; intro: boolean }): OfferPricing {

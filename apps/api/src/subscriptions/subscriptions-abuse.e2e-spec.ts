@@ -43,9 +43,10 @@ async function snapshot(userIds: number[]) {
 describe("another user's subscription and receipt ids", () => {
   it('answer 404 on every route that takes one, REST and GraphQL, and change nothing', async () => {
     const owner = await newUser();
-    // The owner: a paid subscription with its receipt, one cancelled (reactivatable), and one waiting for payment.
-    const paid = await create(owner.auth);
+    // The owner: a paid subscription with its receipt, cancelled (reactivatable), and a purchase it replaced
+    // before paying (a user has one purchase waiting for payment at most).
     const pending = await create(owner.auth, 'tenantad-79kr-14days');
+    const paid = await create(owner.auth);
     expect((await confirm(owner.auth, paid.secret)).status).toBe(200);
     const receipt = await t.prisma.transaction.findFirstOrThrow({ where: { subscriptionId: paid.id } });
     expect((await t.request('DELETE', `/api/subscriptions/${paid.id}`, undefined, owner.auth)).status).toBe(200);

@@ -14,6 +14,7 @@ import { PaymentProvidersService } from './payment-providers.service';
 import { SubscriptionAccessService } from './subscription-access.service';
 import { SubscriptionMailService } from './subscription-mail.service';
 import { SubscriptionReconcileService } from './subscription-reconcile.service';
+import { SubscriptionLockService } from './subscription-lock.service';
 import { SubscriptionSyncService } from './subscription-sync.service';
 import { SubscriptionsController } from './subscriptions.controller';
 import { SubscriptionsProcessor } from './subscriptions.processor';
@@ -38,6 +39,7 @@ import { WebhookEventsService } from './webhook-events.service';
     OffersService,
     PaymentProvidersService,
     SubscriptionSyncService,
+    SubscriptionLockService,
     SubscriptionsService,
     SubscriptionMailService,
     SubscriptionReconcileService,

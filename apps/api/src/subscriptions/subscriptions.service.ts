@@ -16,17 +16,23 @@ import { RateLimitService } from '../accounts/rate-limit.service';
 import type { AuthUser } from '../common/auth/auth-user';
 import { Clock } from '../infra/clock/clock';
 import { PrismaService } from '../infra/prisma/prisma.service';
-import type { Offer as OfferRow } from '../infra/prisma/generated/client';
+import type { Offer as OfferRow, Prisma } from '../infra/prisma/generated/client';
 import { PaymentDeclinedError, PaymentGateway, type GatewayPlan } from './gateway/payment-gateway';
 import { TestPaymentGateway } from './gateway/test-payment-gateway';
 import { OffersService } from './offers.service';
 import { PaymentProvidersService } from './payment-providers.service';
+import { SubscriptionLockService } from './subscription-lock.service';
 import { notFound, parseInput, paymentFailed, subscriptionError } from './subscription-errors';
 import { SubscriptionSyncService, pricingOf } from './subscription-sync.service';
 import { TEST_PAYMENT_CONFIRM_BUCKETS } from './subscription-throttles';
 import { SUBSCRIPTION_INCLUDE, TRANSACTION_INCLUDE, toSubscriptionView, toTransaction, type SubscriptionRow } from './subscription-views';
 
 const DAY_MS = 86_400_000;
+/**
+ * A purchase waiting for payment is handed out again (same client secret) for this long: well inside
+ * Stripe's 24 hours of idempotency keys and its 23 hours before an unpaid subscription expires.
+ */
+const REUSE_OPEN_PURCHASE_MS = 20 * 3_600_000;
 
 /** Purchase, cancel, reactivation, change of plan, withdrawal and receipts (spec sections 4 and 7). */
 @Injectable()
@@ -38,18 +44,17 @@ export class SubscriptionsService {
     private readonly gateway: PaymentGateway,
     private readonly syncer: SubscriptionSyncService,
     private readonly rateLimits: RateLimitService,
+    private readonly lock: SubscriptionLockService,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   /** The user's subscriptions, newest first; a pending next subscription shows inside its predecessor. */
   async list(userId: number): Promise<SubscriptionsResponse> {
     const now = this.clock.now();
-    // A subscription just paid in the browser: re-read it now rather than wait for the webhook.
-    const pending = await this.prisma.subscription.findMany({
-      where: { userId, status: 'INCOMPLETE', providerSubscriptionId: { not: null }, createdAt: { gt: new Date(now.getTime() - DAY_MS) } },
-      select: { providerSubscriptionId: true },
-    });
-    for (const p of pending) await this.syncer.sync(p.providerSubscriptionId as string);
+    // A subscription just paid in the browser: re-read it now rather than wait for the webhook. A user
+    // has at most one purchase waiting for payment (subscriptions_one_open_purchase), so one provider call.
+    const pending = await this.openPurchase(userId);
+    if (pending?.providerSubscriptionId && pending.createdAt > new Date(now.getTime() - DAY_MS)) await this.syncer.sync(pending.providerSubscriptionId);
 
     const rows = await this.prisma.subscription.findMany({
       where: { userId, NOT: { status: 'INCOMPLETE', createdAt: { lt: new Date(now.getTime() - DAY_MS) } } },
@@ -83,20 +88,38 @@ export class SubscriptionsService {
     const { planId, billing } = parseInput(createSubscriptionRequestSchema, input);
     const offer = await this.offers.byName(planId);
     if (!offer) throw subscriptionError(404, 'unknown-plan', `Unknown plan ${planId}`, 'planId');
-    const now = this.clock.now();
-    const running = await this.prisma.subscription.findMany({ where: { userId: user.id, status: 'ACTIVE' }, select: { status: true, startingAt: true, endingAt: true } });
-    if (running.some((r) => givesAccess(r, now))) throw subscriptionError(409, 'already-subscribed', 'You already have a running subscription', 'planId');
-    // Documented choice: asking for the intro again is a clear 409, never a silent other price.
-    if (offer.intro && (await this.offers.hadIntro(user.id))) {
-      throw subscriptionError(409, 'intro-used', 'The intro offer can only be bought once. Choose the regular subscription.', 'planId');
-    }
-    const customerId = await this.customerOf(user, billing.name);
-    const row = await this.prisma.subscription.create({
-      data: { userId: user.id, offerId: offer.id, status: 'INCOMPLETE', startingAt: now, renew: true, providerCustomerId: customerId, meta: { billing } },
+    return this.lock.run(user.id, async () => {
+      const now = this.clock.now();
+      // The purchase already waiting for payment: re-read first, it may have been paid in another tab.
+      let open = await this.openPurchase(user.id);
+      if (open?.providerSubscriptionId) {
+        await this.syncer.sync(open.providerSubscriptionId);
+        open = await this.openPurchase(user.id);
+      }
+      if (await this.hasAccess(user.id, now)) throw subscriptionError(409, 'already-subscribed', 'You already have a running subscription', 'planId');
+      // Documented choice: asking for the intro again is a clear 409, never a silent other price.
+      if (offer.intro && (await this.offers.hadIntro(user.id))) {
+        throw subscriptionError(409, 'intro-used', 'The intro offer can only be bought once. Choose the regular subscription.', 'planId');
+      }
+      // The same plan asked again (a double click, a second tab, a retry): the same purchase and client
+      // secret, so only one can ever be paid. Another plan replaces it, ended at the provider first.
+      const reusable =
+        open && open.offerId === offer.id && !(open.meta as { reactivates?: string }).reactivates && open.providerCustomerId && open.startingAt.getTime() > now.getTime() - REUSE_OPEN_PURCHASE_MS;
+      let row: { id: string; providerCustomerId: string | null };
+      if (open && reusable) {
+        row = await this.prisma.subscription.update({ where: { id: open.id }, data: { meta: { ...(open.meta as object), billing } } });
+      } else {
+        if (open) await this.abandon(open);
+        const customerId = await this.customerOf(user, billing.name);
+        row = await this.prisma.subscription.create({
+          data: { userId: user.id, offerId: offer.id, status: 'INCOMPLETE', startingAt: now, renew: true, providerCustomerId: customerId, meta: { billing } },
+        });
+      }
+      // Keyed by our row's id: asked again, the provider answers with the subscription it made the first time.
+      const created = await this.gateway.createSubscription({ subscriptionId: row.id, customerId: row.providerCustomerId ?? '', plan: gatewayPlan(offer) });
+      await this.prisma.subscription.update({ where: { id: row.id }, data: { providerSubscriptionId: created.id } });
+      return { id: row.id, meta: { paymentInfo: created.clientSecret ?? '', paymentMode: this.gateway.mode, amountOre: firstChargeOre(pricingOf(offer)) } };
     });
-    const created = await this.gateway.createSubscription({ subscriptionId: row.id, customerId, plan: gatewayPlan(offer) });
-    await this.prisma.subscription.update({ where: { id: row.id }, data: { providerSubscriptionId: created.id } });
-    return { id: row.id, meta: { paymentInfo: created.clientSecret ?? '', paymentMode: this.gateway.mode, amountOre: firstChargeOre(pricingOf(offer)) } };
   }
 
   /**
@@ -110,26 +133,41 @@ export class SubscriptionsService {
     card: TestPaymentConfirmRequest | Record<string, unknown>,
     language: Language = DEFAULT_LANGUAGE,
   ): Promise<{ subscriptionId: string }> {
-    if (!(this.gateway instanceof TestPaymentGateway)) throw notFound('Test payment');
+    const gateway = this.gateway;
+    if (!(gateway instanceof TestPaymentGateway)) throw notFound('Test payment');
     const input = parseInput(testPaymentConfirmRequestSchema, card);
     await this.rateLimits.consume(TEST_PAYMENT_CONFIRM_BUCKETS.all(user.id, clientSecret), language);
-    const row = await this.prisma.subscription.findFirst({ where: { userId: user.id, providerSubscriptionId: clientSecret.split('_secret_')[0] }, select: { id: true } });
-    if (!row) throw notFound('Payment');
-    try {
-      const { subscriptionId } = await this.gateway.confirm(clientSecret, input);
-      const result = await this.syncer.sync(subscriptionId);
-      if (result.introRefused) {
-        throw subscriptionError(409, 'intro-card-used', 'The intro offer has already been used with this card or account. The payment was refunded.');
+    return this.lock.run(user.id, async () => {
+      const row = await this.prisma.subscription.findFirst({
+        where: { userId: user.id, providerSubscriptionId: clientSecret.split('_secret_')[0] },
+        select: { id: true, status: true, withdrawnAt: true, meta: true },
+      });
+      if (!row) throw notFound('Payment');
+      const meta = row.meta as { introRefused?: boolean; duplicateRefused?: boolean };
+      if (meta.introRefused) throw introRefusedError();
+      if (meta.duplicateRefused) throw duplicateRefusedError();
+      // Paid already (a double click, a retry): the same answer. Replaced by a newer purchase: never paid.
+      if (row.status === 'ACTIVE' || row.status === 'PAUSED') return { subscriptionId: row.id };
+      if (row.status !== 'INCOMPLETE') throw subscriptionError(409, 'payment-replaced', 'This payment was replaced by a newer purchase. Reload the page and pay that one.');
+      try {
+        const { subscriptionId } = await gateway.confirm(clientSecret, input);
+        const result = await this.syncer.sync(subscriptionId);
+        if (result.introRefused) throw introRefusedError();
+        if (result.duplicateRefused) throw duplicateRefusedError();
+        return { subscriptionId: row.id };
+      } catch (error) {
+        if (error instanceof PaymentDeclinedError) throw paymentFailed(error.paymentCode, error.message, error.field, error.messageKey);
+        throw error;
       }
-      return { subscriptionId: row.id };
-    } catch (error) {
-      if (error instanceof PaymentDeclinedError) throw paymentFailed(error.paymentCode, error.message, error.field, error.messageKey);
-      throw error;
-    }
+    });
   }
 
   /** Cancel at period end; access runs until then. With a pending change of plan, that change is dropped. */
-  async cancel(user: AuthUser, id: string | undefined): Promise<SubscriptionView> {
+  cancel(user: AuthUser, id: string | undefined): Promise<SubscriptionView> {
+    return this.lock.run(user.id, () => this.cancelLocked(user, id));
+  }
+
+  private async cancelLocked(user: AuthUser, id: string | undefined): Promise<SubscriptionView> {
     const s = id ? await this.own(user.id, id) : await this.current(user.id);
     if (!s) throw notFound();
     const version = s.updatedAt.getTime();
@@ -156,7 +194,11 @@ export class SubscriptionsService {
    * again (a pending change of plan is dropped); one that has ended starts again on its plan (the
    * recurring one for an intro), charged to the card that paid it.
    */
-  async reactivate(user: AuthUser, id: string): Promise<SubscriptionView> {
+  reactivate(user: AuthUser, id: string): Promise<SubscriptionView> {
+    return this.lock.run(user.id, () => this.reactivateLocked(user, id));
+  }
+
+  private async reactivateLocked(user: AuthUser, id: string): Promise<SubscriptionView> {
     const s = await this.own(user.id, id);
     if (!s) throw notFound();
     if (s.legacyId) throw subscriptionError(409, 'not-reactivatable', 'This subscription cannot be reactivated');
@@ -181,13 +223,22 @@ export class SubscriptionsService {
       throw subscriptionError(409, 'not-reactivatable', s.status === 'PAUSED' ? 'The subscription is paused for an outstanding payment' : 'The subscription is already renewing');
     }
     const running = await this.current(user.id);
+    // Reactivated already (a double click, a second tab): the same answer, nothing charged again.
+    if (running && (running.meta as { reactivates?: string }).reactivates === s.id) return this.view(running.id);
     if (running) throw subscriptionError(409, 'already-subscribed', 'You already have a running subscription');
     if (!s.providerSubscriptionId || !s.cardFingerprint) throw subscriptionError(409, 'not-reactivatable', 'No card on file: buy the subscription again');
     const offer = s.offer.intro ? await this.offers.recurringPlan() : s.offer;
     if (!offer) throw subscriptionError(404, 'unknown-plan', 'No plan to reactivate');
-    const row = await this.prisma.subscription.create({
-      data: { userId: user.id, offerId: offer.id, status: 'INCOMPLETE', startingAt: now, providerCustomerId: s.providerCustomerId, meta: { billing: (s.meta as { billing?: object }).billing ?? {}, reactivates: s.id } },
-    });
+    // A reactivation of this one that a crash left unfinished is finished (same row, same idempotency
+    // key, so the provider charges once); any other purchase waiting for payment gives way.
+    const open = await this.openPurchase(user.id);
+    const resumable = open && (open.meta as { reactivates?: string }).reactivates === s.id && open.offerId === offer.id;
+    if (open && !resumable) await this.abandon(open);
+    const row = resumable
+      ? open
+      : await this.prisma.subscription.create({
+          data: { userId: user.id, offerId: offer.id, status: 'INCOMPLETE', startingAt: now, providerCustomerId: s.providerCustomerId, meta: { billing: (s.meta as { billing?: object }).billing ?? {}, reactivates: s.id } },
+        });
     try {
       const created = await this.gateway.createSubscription({ subscriptionId: row.id, customerId: s.providerCustomerId ?? '', plan: gatewayPlan(offer), paymentMethodFrom: s.providerSubscriptionId });
       await this.prisma.subscription.update({ where: { id: row.id }, data: { providerSubscriptionId: created.id } });
@@ -201,8 +252,12 @@ export class SubscriptionsService {
   }
 
   /** Switch to `plan` at the next renewal: a next subscription starts when this one's period ends. */
-  async changePlan(user: AuthUser, input: ChangePlanRequest | Record<string, unknown>): Promise<SubscriptionView> {
-    const { subscription, plan } = parseInput(changePlanRequestSchema, input);
+  changePlan(user: AuthUser, input: ChangePlanRequest | Record<string, unknown>): Promise<SubscriptionView> {
+    const request = parseInput(changePlanRequestSchema, input);
+    return this.lock.run(user.id, () => this.changePlanLocked(user, request));
+  }
+
+  private async changePlanLocked(user: AuthUser, { subscription, plan }: ChangePlanRequest): Promise<SubscriptionView> {
     const s = subscription ? await this.own(user.id, subscription) : await this.current(user.id);
     const now = this.clock.now();
     if (!s) throw notFound();
@@ -212,6 +267,8 @@ export class SubscriptionsService {
     const offer = await this.offers.byName(plan);
     if (!offer || offer.intro) throw subscriptionError(404, 'unknown-plan', `Unknown plan ${plan}`, 'plan');
     if (offer.id === s.offerId && !s.nextSubscription) throw subscriptionError(409, 'same-plan', 'That is the current plan', 'plan');
+    // That change is already waiting (a double click, a second tab): the same answer, nothing replaced.
+    if (s.nextSubscription && s.nextSubscription.offerId === offer.id && s.nextSubscription.status !== 'CANCELED') return this.view(s.id);
     const g = await this.gateway.retrieveSubscription(s.providerSubscriptionId);
     if (!g) throw subscriptionError(502, 'provider-unavailable', PAYMENT_MESSAGES.providerUnavailable);
     const version = s.updatedAt.getTime();
@@ -243,10 +300,20 @@ export class SubscriptionsService {
    * The 14-day right of withdrawal (section 9): within 14 days of the first charge the charges are
    * refunded through the provider and access ends now.
    */
-  async withdraw(user: AuthUser, id: string): Promise<{ refundedOre: number; subscription: SubscriptionView }> {
+  withdraw(user: AuthUser, id: string): Promise<{ refundedOre: number; subscription: SubscriptionView }> {
+    return this.lock.run(user.id, () => this.withdrawLocked(user, id));
+  }
+
+  private async withdrawLocked(user: AuthUser, id: string): Promise<{ refundedOre: number; subscription: SubscriptionView }> {
     const s = await this.own(user.id, id);
     if (!s) throw notFound();
     const now = this.clock.now();
+    const refused = s.meta as { introRefused?: boolean; duplicateRefused?: boolean };
+    if (s.withdrawnAt && !refused.introRefused && !refused.duplicateRefused) {
+      // Withdrawn already (a double click, a retry): what that withdrawal refunded, nothing refunded again.
+      const refunded = await this.prisma.transaction.aggregate({ where: { subscriptionId: s.id }, _sum: { refundedOre: true } });
+      return { refundedOre: refunded._sum.refundedOre ?? 0, subscription: await this.view(s.id) };
+    }
     const charges = await this.prisma.transaction.findMany({ where: { subscriptionId: s.id, refundedAt: null }, orderBy: { timestamp: 'asc' } });
     const first = await this.prisma.transaction.findFirst({ where: { subscriptionId: s.id }, orderBy: { timestamp: 'asc' } });
     if (!first || s.withdrawnAt || !withinWithdrawal(first.timestamp, now) || charges.length === 0) {
@@ -287,6 +354,23 @@ export class SubscriptionsService {
     return this.gateway.createCustomer({ userId: user.id, email: user.email ?? '', name });
   }
 
+  /** The purchase (or reactivation) waiting for its first payment; at most one (subscriptions_one_open_purchase). */
+  private async openPurchase(userId: number) {
+    const rows = await this.prisma.subscription.findMany({ where: { userId, status: 'INCOMPLETE' } });
+    return rows.find((r) => !isChangeOfPlan(r.meta)) ?? null;
+  }
+
+  /** A purchase never paid gives way to a newer one: ended at the provider first, so it can no longer be paid. */
+  private async abandon(open: { id: string; providerSubscriptionId: string | null; startingAt: Date }): Promise<void> {
+    if (open.providerSubscriptionId) await this.gateway.cancelNow(open.providerSubscriptionId, `abandon-${open.id}`);
+    await this.prisma.subscription.updateMany({ where: { id: open.id, status: 'INCOMPLETE' }, data: { status: 'EXPIRED', renew: false, endingAt: open.startingAt } });
+  }
+
+  private async hasAccess(userId: number, now: Date): Promise<boolean> {
+    const running = await this.prisma.subscription.findMany({ where: { userId, status: 'ACTIVE' }, select: { status: true, startingAt: true, endingAt: true } });
+    return running.some((r) => givesAccess(r, now));
+  }
+
   private async own(userId: number, id: string): Promise<(SubscriptionRow & { updatedAt: Date }) | null> {
     return this.prisma.subscription.findFirst({ where: { id, userId }, include: SUBSCRIPTION_INCLUDE });
   }
@@ -305,6 +389,17 @@ export class SubscriptionsService {
     const row = await this.prisma.subscription.findUniqueOrThrow({ where: { id }, include: SUBSCRIPTION_INCLUDE });
     return toSubscriptionView(row, this.clock.now());
   }
+}
+
+/** A change of plan's next subscription (waiting for its predecessor to end), not a purchase. */
+const isChangeOfPlan = (meta: Prisma.JsonValue): boolean => typeof meta === 'object' && meta !== null && 'changedFrom' in meta;
+
+function introRefusedError() {
+  return subscriptionError(409, 'intro-card-used', 'The intro offer has already been used with this card or account. The payment was refunded.');
+}
+
+function duplicateRefusedError() {
+  return subscriptionError(409, 'already-subscribed', 'You already have a running subscription. The payment was refunded.');
 }
 
 export function gatewayPlan(offer: OfferRow): GatewayPlan {

@@ -39,6 +39,10 @@ export const SUBSCRIPTION_ERROR_CODES = [
   'payment-failed',
   'provider-unavailable',
   'terms-required',
+  /** 409: another change of the same user's subscriptions (a second tab, a double click) did not finish in time. */
+  'subscription-busy',
+  /** 409: the payment belongs to a purchase that a newer one replaced; pay the newer one. */
+  'payment-replaced',
 ] as const;
 export type SubscriptionErrorCode = (typeof SUBSCRIPTION_ERROR_CODES)[number];
 

@@ -109,13 +109,19 @@ export class TestPaymentGateway extends PaymentGateway {
     } else {
       s.clientSecret = `${subId}_secret_${randomBytes(12).toString('hex')}`;
     }
-    await this.prisma.testPaymentObject.createMany({
-      data: [
-        { id: subId, kind: 'subscription', data: s as unknown as Prisma.InputJsonValue },
-        { id: key, kind: 'idempotency', data: { id: subId } },
-        ...(s.clientSecret ? [{ id: `secret:${s.clientSecret}`, kind: 'client-secret', data: { id: subId } }] : []),
-      ],
-    });
+    try {
+      await this.prisma.testPaymentObject.createMany({
+        data: [
+          { id: subId, kind: 'subscription', data: s as unknown as Prisma.InputJsonValue },
+          { id: key, kind: 'idempotency', data: { id: subId } },
+          ...(s.clientSecret ? [{ id: `secret:${s.clientSecret}`, kind: 'client-secret', data: { id: subId } }] : []),
+        ],
+      });
+    } catch (error) {
+      // The same key at the same moment (as Stripe's idempotency): the first one's subscription, nothing made twice.
+      if ((error as { code?: string }).code !== 'P2002') throw error;
+      return this.createSubscription(input);
+    }
     return { id: subId, clientSecret: s.clientSecret };
   }
 
@@ -194,9 +200,23 @@ export class TestPaymentGateway extends PaymentGateway {
     return rows.map((r) => r.id);
   }
 
-  async refund(charge: GatewayCharge, amountOre: number): Promise<void> {
-    void charge;
-    void amountOre;
+  /** Kept under its idempotency key, as Stripe does: a retried refund is the same refund. */
+  async refund(charge: GatewayCharge, amountOre: number, idempotencyKey: string): Promise<void> {
+    await this.prisma.testPaymentObject.createMany({
+      data: [{ id: `refund:${idempotencyKey}`, kind: 'refund', data: { chargeId: charge.id, amountOre } }],
+      skipDuplicates: true,
+    });
+  }
+
+  /** What the provider refunded of each charge (øre by charge id), for tests to hold our receipts against. */
+  async refundedByCharge(): Promise<Map<string, number>> {
+    const rows = await this.prisma.testPaymentObject.findMany({ where: { kind: 'refund' }, select: { data: true } });
+    const refunded = new Map<string, number>();
+    for (const { data } of rows) {
+      const { chargeId, amountOre } = data as { chargeId: string; amountOre: number };
+      refunded.set(chargeId, (refunded.get(chargeId) ?? 0) + amountOre);
+    }
+    return refunded;
   }
 
   /** The test provider sends no webhooks: its confirm call syncs at once. */
