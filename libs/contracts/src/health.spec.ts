@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { healthResponseSchema, type HealthResponse } from './health';
+import { healthDetailsResponseSchema, healthResponseSchema, type HealthDetailsResponse } from './health';
 
 const healthy = {
   status: 'ok',
@@ -7,9 +7,20 @@ const healthy = {
   queue: { mode: 'in-process', ok: true },
   mail: { mode: 'file', ok: true, target: 'var/mail' },
   version: '0.1.0',
-} satisfies HealthResponse;
+} satisfies HealthDetailsResponse;
 
-describe('healthResponseSchema', () => {
+describe('healthResponseSchema (public liveness)', () => {
+  it.each([{ status: 'ok' }, { status: 'degraded' }])('accepts %j', (body) => {
+    expect(healthResponseSchema.parse(body)).toEqual(body);
+  });
+
+  it('refuses the details: the public answer names no mode, path or version', () => {
+    expect(healthResponseSchema.safeParse(healthy).success).toBe(false);
+    expect(healthResponseSchema.safeParse({ status: 'ok', version: '0.1.0' }).success).toBe(false);
+  });
+});
+
+describe('healthDetailsResponseSchema', () => {
   it.each([
     ['healthy, local drivers', healthy],
     [
@@ -23,7 +34,7 @@ describe('healthResponseSchema', () => {
       },
     ],
   ])('accepts %s', (_name, body) => {
-    expect(healthResponseSchema.parse(body)).toEqual(body);
+    expect(healthDetailsResponseSchema.parse(body)).toEqual(body);
   });
 
   it.each([
@@ -34,6 +45,6 @@ describe('healthResponseSchema', () => {
     ['a missing version', { ...healthy, version: undefined }],
     ['a mail block without target', { ...healthy, mail: { mode: 'file', ok: true } }],
   ])('rejects %s', (_name, body) => {
-    expect(healthResponseSchema.safeParse(body).success).toBe(false);
+    expect(healthDetailsResponseSchema.safeParse(body).success).toBe(false);
   });
 });

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 
-/** GET /api/health. `degraded` when any dependency is not ok; the HTTP status is the API's choice. */
-export const healthResponseSchema = z.object({
+/**
+ * GET /api/health: liveness for load balancers and compose's healthcheck, public, so it names no
+ * mode, path or version (issue 29). `degraded` when any dependency is not ok; the HTTP status
+ * (200, or 503 when the portal cannot work) is the API's choice.
+ */
+export const healthResponseSchema = z.strictObject({
+  status: z.enum(['ok', 'degraded']),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** GET /api/health/details, for ops only (Authorization: Bearer OPS_TOKEN): each part's mode and whether it answers. */
+export const healthDetailsResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.object({
     mode: z.enum(['embedded', 'external']),
@@ -21,4 +31,4 @@ export const healthResponseSchema = z.object({
   }),
   version: z.string(),
 });
-export type HealthResponse = z.infer<typeof healthResponseSchema>;
+export type HealthDetailsResponse = z.infer<typeof healthDetailsResponseSchema>;

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '' });
     expect([config.database.url, config.queue.redisUrl, config.mail.smtpUrl]).toEqual([undefined, undefined, undefined]);
     expect(loadConfig({ DATA_DIR: dataDir(), SUPPORT_EMAIL: '' }).mail.support).toBe('support@husly.dk');
+    expect(loadConfig({ DATA_DIR: dataDir(), OPS_TOKEN: '' }).ops.token).toBeUndefined();
   });
 
   it.each([
@@ -42,6 +43,7 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '127.0.0.1, proxy.local' }, 'TRUST_PROXY'],
     [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ OPS_TOKEN: 'short' }, 'OPS_TOKEN'],
     [{ FACEBOOK_APP_ID: '1234' }, 'FACEBOOK_APP_SECRET'],
     [{ FACEBOOK_APP_SECRET: 'secret' }, 'FACEBOOK_APP_ID'],
     [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SEED_DEMO_DATA: 'true' }, 'SEED_DEMO_DATA'],

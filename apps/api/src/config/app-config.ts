@@ -40,6 +40,8 @@ export interface AppConfig {
    * sources of the Content-Security-Policy (CSP_EXTRA_*), the map tile server's origin among images.
    */
   security: { hsts: boolean; csp: { scriptSrc: string[]; frameSrc: string[]; connectSrc: string[]; imgSrc: string[] } };
+  /** token: OPS_TOKEN, the bearer of the health details (unset: the details are a 404). */
+  ops: { token: string | undefined };
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -108,6 +110,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
         imgSrc: tileSources(env.MAP_TILE_URL),
       },
     },
+    ops: { token: env.OPS_TOKEN },
     logLevel: env.LOG_LEVEL,
   };
 }

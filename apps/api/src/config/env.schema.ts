@@ -88,6 +88,8 @@ export const envSchema = z
       .transform((v) => v ?? 'support@husly.dk'),
     SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** The bearer token of GET /api/health/details (modes, mail target, version); unset, that answer is a 404. */
+    OPS_TOKEN: optionalSecret.refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters (e.g. openssl rand -hex 32)' }),
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     MAP_ATTRIBUTION: z.string().default('© OpenStreetMap-bidragydere'),
     /** Sources the Content-Security-Policy allows besides our own origin (the payment provider's, later). */

@@ -1,17 +1,49 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Inject, NotFoundException, Res, UnauthorizedException } from '@nestjs/common';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import type { HealthResponse } from '@husly/contracts';
+import type { HealthDetailsResponse, HealthResponse } from '@husly/contracts';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
 import { HealthService } from './health.service';
 
 @Controller('health')
 export class HealthController {
-  constructor(private readonly health: HealthService) {}
+  constructor(
+    private readonly health: HealthService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
-  /** Every part's mode and whether it answers; the status code is for load balancers and compose. */
+  /**
+   * Liveness for load balancers and compose: the status code (503 when the database or queue is gone)
+   * and ok/degraded, nothing more. Anyone may ask, so modes, paths and the version are in /details.
+   */
   @Get()
   async get(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthResponse> {
     const report = await this.health.check();
     reply.status(HealthService.httpStatus(report));
+    return { status: report.status };
+  }
+
+  /**
+   * Every part's mode and whether it answers, for ops: Authorization: Bearer OPS_TOKEN. Without a
+   * configured token there are no details to ask for (404); a missing or wrong token is a 401.
+   */
+  @Get('details')
+  async details(@Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) reply: FastifyReply): Promise<HealthDetailsResponse> {
+    const token = this.config.ops.token;
+    if (!token) throw new NotFoundException();
+    if (!sameSecret(/^Bearer (.+)$/i.exec(authorization ?? '')?.[1] ?? '', token)) {
+      void reply.header('WWW-Authenticate', 'Bearer');
+      throw new UnauthorizedException();
+    }
+    const report = await this.health.check();
+    reply.status(HealthService.httpStatus(report));
     return report;
   }
+}
+
+/** Compared in constant time, whatever either length: the digests are always 32 bytes. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HealthResponse } from '@husly/contracts';
+import type { HealthDetailsResponse } from '@husly/contracts';
 import { DATABASE_HANDLE } from '../infra/prisma/prisma.module';
 import { PrismaService } from '../infra/prisma/prisma.service';
 import type { DatabaseHandle } from '../infra/database/database';
@@ -25,11 +25,11 @@ export class HealthService {
    * reported as degraded with 200: mails are retried by the queue, pages keep working, and a load
    * balancer must not take every replica out for it.
    */
-  static httpStatus(report: HealthResponse): number {
+  static httpStatus(report: HealthDetailsResponse): number {
     return report.database.ok && report.queue.ok ? 200 : 503;
   }
 
-  async check(): Promise<HealthResponse> {
+  async check(): Promise<HealthDetailsResponse> {
     const [database, queueOk, mailOk] = await Promise.all([
       this.prisma.ping().then(
         (latencyMs) => ({ ok: true, latencyMs: Math.round(latencyMs * 10) / 10 }),
