@@ -637,5 +637,11 @@ describe('accounts API', () => {
       expect(res.status).toBe(302);
       expect(String(res.headers.location)).toBe(`${fb.config.http.publicUrl}/login?social=failed`);
     });
+
+    it('a state cookie that does not decode goes back to /login?social=failed too, never a 500', async () => {
+      const res = await fb.request('GET', '/api/auth/facebook/callback?code=abc&state=forged', undefined, { cookie: 'bn.fbstate=abc|%E0%A4%A|/%ZZ' });
+      expect(res.status).toBe(302);
+      expect(String(res.headers.location)).toBe(`${fb.config.http.publicUrl}/login?social=failed`);
+    });
   });
 });

@@ -47,6 +47,15 @@ const FACEBOOK_STATE_COOKIE = 'bn.fbstate';
 
 type FacebookRequest = FastifyRequest & { user?: FacebookIdentity | null };
 
+/** A part of the state cookie; '' when it does not decode (the browser's own cookie, but still input). */
+function decodedOrEmpty(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return '';
+  }
+}
+
 /** The bearer token as the JWT strategy reads it (logout reads it itself: an ended token may still log out). */
 const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken() as (request: FastifyRequest) => string | null;
 
@@ -180,7 +189,7 @@ export class AuthController {
   @Get('facebook/callback')
   @UseGuards(FacebookCallbackGuard)
   async facebookCallback(@Req() request: FacebookRequest, @Res() reply: FastifyReply): Promise<void> {
-    const [, languageRaw, nextRaw] = (parseCookieHeader(request.headers.cookie)[FACEBOOK_STATE_COOKIE] ?? '').split('|').map((p) => decodeURIComponent(p));
+    const [, languageRaw, nextRaw] = (parseCookieHeader(request.headers.cookie)[FACEBOOK_STATE_COOKIE] ?? '').split('|').map(decodedOrEmpty);
     const language = languageRaw === 'en' ? 'en' : 'da';
     const site = publicUrlForLanguage(this.config.http.publicUrl, language);
     const clearState = `${FACEBOOK_STATE_COOKIE}=; Path=/api/auth/facebook; Max-Age=0`;
