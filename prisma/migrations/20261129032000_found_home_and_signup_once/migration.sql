@@ -1,6 +1,6 @@
 -- Issue 29: "found a home" and a visitor's boligagent signup happen once, decided by the database.
 -- Both indexes are partial, which schema.prisma cannot express (Prisma 6.19 leaves partial indexes
--- out of `migrate diff`, so they never show up as drift). docs/decisions/0037 says why they exist.
+-- out of `migrate diff`, so they never show up as drift). docs/decisions/0039 says why they exist.
 
 -- At most one open "found a home" per user. Racing clicks made two before this (the second paused
 -- nothing, and the undo closed only that one): fold every user's open ones into the oldest, which

@@ -31,6 +31,11 @@ export const JOBS = {
   subscriptionAccountDeleted: defineJob<{ userId: number }>('subscription.account-deleted', { attempts: 10, backoffMs: 5_000 }),
   /** Subscriptions: hourly (and `npm run subscriptions:reconcile`): heal what lost webhooks left behind. */
   subscriptionReconcile: defineJob<{ trigger: 'schedule' | 'command' }>('subscription.reconcile', { attempts: 3, backoffMs: 60_000 }),
+  /**
+   * Unsubscribe: a manual form's request, matched against the accounts here and not in the request,
+   * so the answer does the same work for every address typed (issue 29); then its one mail.
+   */
+  unsubscribeManual: defineJob<{ unsubscriptionId: number }>('unsubscribe.manual', { attempts: 6, backoffMs: 5_000 }),
 } as const;
 
 export const ALL_JOBS = Object.values(JOBS);

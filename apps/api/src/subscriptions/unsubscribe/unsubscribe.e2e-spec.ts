@@ -399,6 +399,33 @@ describe('the manual form (visitors and users without a subscription)', () => {
   });
 });
 
+describe('the manual form, repeated and probed (issue 29)', () => {
+  const details = (email: string) => ({ email, name: 'Mette Hansen', phone: '+45 20 30 40 50' });
+  const post = (body: object, ip: string) => t.request('POST', '/api/unsubscribe/manual', body, {}, ip);
+
+  it('the same form twice at once and once more: one record, one request to support, the same receipt each time', async () => {
+    const body = { ...details(`ukendt-${unique()}@husly.test`), orderno: '77', message: 'Stop venligst' };
+    const ip = address();
+    const both = await Promise.all([post(body, ip), post(body, ip)]);
+    expect(both.map((r) => r.status)).toEqual([201, 201]);
+    expect(both[1].text).toBe(both[0].text);
+    const again = await post(body, ip);
+    expect(again.text).toBe(both[0].text);
+    expect(await t.prisma.unsubscription.count({ where: { email: body.email } })).toBe(1);
+    expect((await mailsTo(t.config.mail.support)).filter((m) => m.text?.includes(body.email))).toHaveLength(1);
+  });
+
+  it('the matching details twice at once: one record and one confirmation mail', async () => {
+    const { user } = await subscriber();
+    const ip = address();
+    const both = await Promise.all([post(details(user.email as string), ip), post(details(user.email as string), ip)]);
+    expect(both.map((r) => r.status)).toEqual([201, 201]);
+    expect(both[1].body.unsubscription.uuid).toBe(both[0].body.unsubscription.uuid);
+    expect(await mailsTo(user.email as string)).toHaveLength(1);
+    expect(await t.prisma.unsubscription.count({ where: { email: user.email, source: 'MANUAL' } })).toBe(1);
+  });
+});
+
 describe('the legacy GraphQL mutations do the same as REST', () => {
   const MANUAL = 'mutation M($email: String!, $name: String!, $phone: String!, $orderno: String, $message: String) { unsubscribeManual(email: $email, name: $name, phone: $phone, orderno: $orderno, message: $message) { uuid reason name email phone orderno message timestamp } }';
   const REASON = 'mutation R($reason: String!, $uuid: String!) { unsubscribeReason(reason: $reason, uuid: $uuid) { uuid reason keepInView } }';

@@ -4,6 +4,7 @@ import { RateLimitService } from '../../accounts/rate-limit.service';
 import { SubscriptionsModule } from '../subscriptions.module';
 import { FoundHomeService } from './found-home.service';
 import { UnsubscribeController } from './unsubscribe.controller';
+import { UnsubscribeProcessor } from './unsubscribe.processor';
 import { UnsubscribeResolver } from './unsubscribe.resolver';
 import { UnsubscribeService } from './unsubscribe.service';
 
@@ -15,6 +16,6 @@ import { UnsubscribeService } from './unsubscribe.service';
 @Module({
   imports: [SubscriptionsModule],
   controllers: [UnsubscribeController],
-  providers: [UnsubscribeService, FoundHomeService, UnsubscribeResolver, AccountTokensService, RateLimitService],
+  providers: [UnsubscribeService, FoundHomeService, UnsubscribeResolver, UnsubscribeProcessor, AccountTokensService, RateLimitService],
 })
 export class UnsubscribeModule {}

@@ -99,48 +99,74 @@ export class UnsubscribeService {
 
   /**
    * The manual form (section 4 "Manual unsubscription"). Stores the request and answers the same
-   * receipt whatever it matched. When the details name an account with a renewing subscription
-   * (its email, and its name or phone), a single-use link goes to that account's own address, and
-   * only following it cancels; otherwise customer support gets the request to look into.
+   * receipt whatever it matched, after the same work whatever was typed: the throttle, one insert,
+   * one queued job. Nothing about the address is looked up here (the answer's timing must not tell
+   * whether it has an account, issue 29); the job does that (`processManual`).
+   *
+   * The same details twice on one (UTC) day are one request, decided by a unique index over them:
+   * a second form, in parallel or in a row, gets the first's record and queues nothing.
    */
   async manual(caller: Caller, input: ManualUnsubscribeInput): Promise<ManualUnsubscribeResponse> {
     await this.rateLimits.consume(UNSUBSCRIBE_BUCKETS.manual(caller.ip, input.email), caller.language);
     const now = this.clock.now();
+    const details = { name: input.name, email: input.email, phone: input.phone, orderno: input.orderno || null, message: input.message || null };
+    const [created] = await this.prisma.unsubscription.createManyAndReturn({
+      // The account concerned is the logged-in sender's until the job finds the matching one.
+      data: [{ source: 'MANUAL', ...details, userId: caller.user?.id ?? null, subscriptionId: null, timestamp: now }],
+      skipDuplicates: true,
+    });
+    if (!created) return { unsubscription: toView(await this.sameManualRequest(details, now)), receipt: { confirmationByMail: true } };
+    await this.jobs.enqueue(JOBS.unsubscribeManual, { unsubscriptionId: created.id }, { jobId: `unsubscribe-manual-${created.id}` });
+    return { unsubscription: toView(created), receipt: { confirmationByMail: true } };
+  }
+
+  /** The request of the same details stored today: the expression of the index `unsubscriptions_manual_request_key`. */
+  private async sameManualRequest(d: { name: string; email: string; phone: string; orderno: string | null; message: string | null }, now: Date): Promise<Unsubscription> {
+    const [row] = await this.prisma.$queryRaw<Array<{ id: number }>>`
+      SELECT id FROM unsubscriptions
+      WHERE source = 'MANUAL' AND ("timestamp")::date = ${now.toISOString().slice(0, 10)}::date
+        AND md5(lower(COALESCE(email, '')) || E'\\x1f' || COALESCE(name, '') || E'\\x1f' || COALESCE(phone, '') || E'\\x1f' || COALESCE(orderno, '') || E'\\x1f' || COALESCE(message, ''))
+          = md5(lower(${d.email}) || E'\\x1f' || ${d.name} || E'\\x1f' || ${d.phone} || E'\\x1f' || ${d.orderno ?? ''} || E'\\x1f' || ${d.message ?? ''})
+      ORDER BY id LIMIT 1`;
+    if (!row) throw new Error('a manual request conflicted with none of today');
+    return this.prisma.unsubscription.findUniqueOrThrow({ where: { id: row.id } });
+  }
+
+  /**
+   * The job of a manual request: when the details name an account with a renewing subscription (its
+   * email, and its name or phone), the record is tied to it and a single-use link goes to that
+   * account's own address, and only following it cancels; otherwise customer support gets the
+   * request to look into. Each mail is queued under the record's id, so a retried job sends one.
+   */
+  async processManual(unsubscriptionId: number): Promise<void> {
+    const record = await this.prisma.unsubscription.findUnique({ where: { id: unsubscriptionId } });
+    if (!record || record.source !== 'MANUAL' || record.confirmedAt) return;
+    const form = { email: record.email ?? '', name: record.name ?? '', phone: record.phone ?? '' };
     const account = await this.prisma.user.findFirst({
-      where: { email: normalizeEmail(input.email), deletedAt: null },
+      where: { email: normalizeEmail(form.email), deletedAt: null },
       select: { id: true, name: true, email: true, cellphone: true, language: true },
     });
     const running = account ? await this.renewing(account.id) : null;
     const phones = [account?.cellphone, ...(running ? [billingPhone(running.meta)] : [])].filter((p): p is string => typeof p === 'string' && p.length > 0);
-    const matched = account && account.email && running && manualDetailsMatch(input, { email: account.email, name: account.name, phones }) ? { ...account, email: account.email } : null;
+    const matched = account && account.email && running && manualDetailsMatch(form, { email: account.email, name: account.name, phones }) ? { ...account, email: account.email } : null;
 
-    const record = await this.prisma.unsubscription.create({
-      data: {
-        source: 'MANUAL',
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        orderno: input.orderno || null,
-        message: input.message || null,
-        // The account the request concerns: the matched one, else the logged-in sender's own.
-        userId: matched?.id ?? caller.user?.id ?? null,
-        subscriptionId: matched && running ? running.id : null,
-        timestamp: now,
-      },
-    });
-    if (matched) {
+    if (matched && running) {
+      await this.prisma.unsubscription.update({ where: { id: record.id }, data: { userId: matched.id, subscriptionId: running.id } });
       const language: Language = isLanguage(matched.language) ? matched.language : 'da';
       const token = await this.tokens.issue(matched.id, 'UNSUBSCRIBE_CONFIRMATION', matched.email, UNSUBSCRIBE_CONFIRMATION_MS, record.id);
       const link = `${publicUrlForLanguage(this.config.http.publicUrl, language)}/afmelding/bekraeft?token=${token}`;
       const days = Math.round(UNSUBSCRIBE_CONFIRMATION_MS / 86_400_000);
-      await this.jobs.enqueue(JOBS.mailDeliver, { to: matched.email, ...confirmationMail(language, { name: matched.name, link, days }) });
+      await this.jobs.enqueue(JOBS.mailDeliver, { to: matched.email, ...confirmationMail(language, { name: matched.name, link, days }) }, { jobId: `unsubscribe-confirmation-${record.id}` });
     } else {
-      await this.jobs.enqueue(JOBS.mailDeliver, {
-        to: this.config.mail.support,
-        ...supportRequestMail({ uuid: record.uuid, name: oneLine(input.name), email: oneLine(input.email), phone: oneLine(input.phone), orderno: record.orderno, message: record.message }),
-      });
+      await this.jobs.enqueue(
+        JOBS.mailDeliver,
+        {
+          to: this.config.mail.support,
+          ...supportRequestMail({ uuid: record.uuid, name: oneLine(form.name), email: oneLine(form.email), phone: oneLine(form.phone), orderno: record.orderno, message: record.message }),
+        },
+        { jobId: `unsubscribe-support-${record.id}` },
+      );
     }
-    return { unsubscription: toView(record), receipt: { confirmationByMail: true } };
   }
 
   /**
