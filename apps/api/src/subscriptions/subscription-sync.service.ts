@@ -87,7 +87,7 @@ export class SubscriptionSyncService {
       // per user under an advisory lock, so two of the user's subscriptions paid at once are decided in
       // turn: the intro is once per user and once per card (claims keyed by each), and a plan paid while
       // another already runs (a purchase replaced in one tab and paid there anyway) is refunded and ended.
-      const meta = s.meta as { introRefused?: boolean; duplicateRefused?: boolean; changedFrom?: string };
+      const meta = s.meta as { introRefused?: boolean; duplicateRefused?: boolean; endedUnpaid?: boolean; changedFrom?: string };
       let introRefused = meta.introRefused === true;
       let duplicateRefused = meta.duplicateRefused === true;
       if (firstCharge && firstChargeNew && s.withdrawnAt === null) {
@@ -99,7 +99,10 @@ export class SubscriptionSyncService {
           duplicateRefused = others.some((o) => o.nextSubscriptionId !== s.id && givesAccess(o, now));
         }
       }
-      const refused = introRefused || duplicateRefused;
+      // Ended by us before it was paid (cancelled or replaced while waiting), yet paid at that moment
+      // (Stripe.js in another tab): no access was given, so the charge goes back.
+      const endedUnpaid = meta.endedUnpaid === true && firstCharge !== undefined;
+      const refused = introRefused || duplicateRefused || endedUnpaid;
       const refusedNow = refused && s.withdrawnAt === null;
 
       await tx.subscription.update({
@@ -113,7 +116,7 @@ export class SubscriptionSyncService {
           providerSubscriptionId: g.id,
           providerCustomerId: g.customerId,
           ...(firstCharge?.cardFingerprint ? { cardFingerprint: firstCharge.cardFingerprint } : {}),
-          ...(refusedNow ? { withdrawnAt: this.clock.now(), meta: { ...(s.meta as object), ...(introRefused ? { introRefused: true } : { duplicateRefused: true }) } } : {}),
+          ...(refusedNow ? { withdrawnAt: this.clock.now(), meta: { ...(s.meta as object), ...(introRefused ? { introRefused: true } : duplicateRefused ? { duplicateRefused: true } : {}) } } : {}),
         },
       });
       const reminder =
@@ -136,9 +139,9 @@ export class SubscriptionSyncService {
       ? await this.prisma.transaction.count({ where: { providerRef: outcome.firstCharge.id, refundedAt: null } })
       : 0;
     if (unrefunded > 0 && outcome.firstCharge) {
-      const why = outcome.introRefused ? 'the user or the card had the intro already' : 'another plan of the user runs';
+      const why = outcome.introRefused ? 'the user or the card had the intro already' : outcome.duplicateRefused ? 'another plan of the user runs' : 'it was ended before it was paid';
       this.logger.warn(`subscription ${outcome.subscriptionId} refused: ${why}; refunding`);
-      const key = outcome.introRefused ? 'intro-refused' : 'duplicate-refused';
+      const key = outcome.introRefused ? 'intro-refused' : outcome.duplicateRefused ? 'duplicate-refused' : 'ended-unpaid';
       await this.gateway.refund(outcome.firstCharge, outcome.firstCharge.amountOre, `${key}-refund-${outcome.subscriptionId}`);
       await this.gateway.cancelNow(g.id, `${key}-cancel-${outcome.subscriptionId}`);
       await this.prisma.transaction.updateMany({ where: { providerRef: outcome.firstCharge.id, refundedAt: null }, data: { refundedAt: this.clock.now(), refundedOre: outcome.firstCharge.amountOre } });

@@ -179,7 +179,7 @@ export class SubscriptionsService {
       await this.prisma.subscription.update({ where: { id: s.id }, data: { nextSubscriptionId: null } });
     }
     if (s.providerSubscriptionId && s.status !== 'EXPIRED' && s.status !== 'CANCELED') {
-      if (s.status === 'INCOMPLETE') await this.gateway.cancelNow(s.providerSubscriptionId, `cancel-now-${s.id}-${version}`);
+      if (s.status === 'INCOMPLETE') await this.endUnpaid(s, `cancel-now-${s.id}-${version}`);
       else await this.gateway.cancelAtPeriodEnd(s.providerSubscriptionId, `cancel-${s.id}-${version}`);
       await this.syncer.sync(s.providerSubscriptionId);
     } else if (!s.providerSubscriptionId && s.renew) {
@@ -308,8 +308,8 @@ export class SubscriptionsService {
     const s = await this.own(user.id, id);
     if (!s) throw notFound();
     const now = this.clock.now();
-    const refused = s.meta as { introRefused?: boolean; duplicateRefused?: boolean };
-    if (s.withdrawnAt && !refused.introRefused && !refused.duplicateRefused) {
+    const refused = s.meta as { introRefused?: boolean; duplicateRefused?: boolean; endedUnpaid?: boolean };
+    if (s.withdrawnAt && !refused.introRefused && !refused.duplicateRefused && !refused.endedUnpaid) {
       // Withdrawn already (a double click, a retry): what that withdrawal refunded, nothing refunded again.
       const refunded = await this.prisma.transaction.aggregate({ where: { subscriptionId: s.id }, _sum: { refundedOre: true } });
       return { refundedOre: refunded._sum.refundedOre ?? 0, subscription: await this.view(s.id) };
@@ -361,9 +361,20 @@ export class SubscriptionsService {
   }
 
   /** A purchase never paid gives way to a newer one: ended at the provider first, so it can no longer be paid. */
-  private async abandon(open: { id: string; providerSubscriptionId: string | null; startingAt: Date }): Promise<void> {
-    if (open.providerSubscriptionId) await this.gateway.cancelNow(open.providerSubscriptionId, `abandon-${open.id}`);
+  private async abandon(open: { id: string; providerSubscriptionId: string | null; startingAt: Date; meta: Prisma.JsonValue }): Promise<void> {
+    await this.endUnpaid(open, `abandon-${open.id}`);
     await this.prisma.subscription.updateMany({ where: { id: open.id, status: 'INCOMPLETE' }, data: { status: 'EXPIRED', renew: false, endingAt: open.startingAt } });
+  }
+
+  /**
+   * Ends a subscription that was never paid. The intent is written first: a payment that slips in at
+   * that moment (Stripe.js in another tab) is refunded by the sync, which finds it on the row.
+   */
+  private async endUnpaid(s: { id: string; providerSubscriptionId: string | null; meta: Prisma.JsonValue }, idempotencyKey: string): Promise<void> {
+    await this.prisma.subscription.update({ where: { id: s.id }, data: { meta: { ...(s.meta as object), endedUnpaid: true } } });
+    if (!s.providerSubscriptionId) return;
+    await this.gateway.cancelNow(s.providerSubscriptionId, idempotencyKey);
+    await this.syncer.sync(s.providerSubscriptionId);
   }
 
   private async hasAccess(userId: number, now: Date): Promise<boolean> {
