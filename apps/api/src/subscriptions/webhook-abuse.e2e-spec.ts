@@ -114,6 +114,9 @@ describe('a replayed webhook', () => {
 describe('a webhook that does not verify', () => {
   it.each([
     ['a stale timestamp', (p: string) => sign(p, { timestamp: nowSeconds() - 3600 })],
+    // Signed ahead of time, a capture would replay for as long as it is ahead: more than 5 minutes is refused.
+    ['a timestamp an hour ahead', (p: string) => sign(p, { timestamp: nowSeconds() + 3600 })],
+    ['a timestamp six minutes ahead', (p: string) => sign(p, { timestamp: nowSeconds() + 360 })],
     ['a wrong secret', (p: string) => sign(p, { secret: 'whsec_not_ours' })],
     ['the signature of another payload', (p: string) => sign(p.replace('"invoice.paid"', '"invoice.payment_failed"'))],
     ['no signature', () => null],

@@ -9,7 +9,10 @@ import {
   type GatewayStatus,
   type GatewaySubscription,
   type WebhookEvent,
+  WebhookSignatureError,
 } from './payment-gateway';
+
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 const date = (s: number) => new Date(s * 1000);
@@ -190,7 +193,11 @@ export class StripePaymentGateway extends PaymentGateway {
   }
 
   parseWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent {
-    const event = this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.settings.webhookSecret);
+    // The SDK refuses signatures older than its tolerance but not ones from the future: a replay
+    // window pushed ahead. Five minutes of clock skew at most, as the SDK allows backwards.
+    const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature ?? '')?.[1] ?? Number.NaN);
+    if (signedAt > Math.floor(Date.now() / 1000) + WEBHOOK_TOLERANCE_SECONDS) throw new WebhookSignatureError('The webhook is signed in the future');
+    const event = this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
     const object = event.data.object as { object?: string; id?: string; customer?: string | { id: string } | null; parent?: Stripe.Invoice['parent'] };
     let subscriptionId: string | null = null;
     if (object.object === 'subscription') subscriptionId = object.id ?? null;
