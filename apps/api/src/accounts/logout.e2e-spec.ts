@@ -146,6 +146,23 @@ describe('logout ends the session on the server (POST /api/auth/logout, /api/aut
     expect([await me(laptop), await me(phone)]).toEqual([401, 401]);
   });
 
+  it('an ended session is forgotten once none of its tokens can be alive, at a later logout', async () => {
+    const [early, late] = [await createUser(t.prisma, { password: PASSWORD }), await createUser(t.prisma, { password: PASSWORD })];
+    const token = await login(early.email!);
+    expect((await logout(token)).status).toBe(204);
+    expect(await t.prisma.endedSession.count({ where: { userId: early.id } })).toBe(1);
+    // A token's lifetime and a handoff code's minute later, the row is of no use: its tokens expired.
+    t.clock.advance((3600 + 60 + 1) * 1000);
+    try {
+      expect(await me(token)).toBe(401);
+      expect((await logout(await login(late.email!))).status).toBe(204);
+      expect(await t.prisma.endedSession.count({ where: { userId: early.id } })).toBe(0);
+      expect(await t.prisma.endedSession.count({ where: { userId: late.id } })).toBe(1);
+    } finally {
+      t.clock.advance(-(3600 + 60 + 1) * 1000);
+    }
+  });
+
   it('a token from before sessions had ids is ended by its logout (all of that user’s sessions go)', async () => {
     const user = await createUser(t.prisma, { password: PASSWORD });
     const iat = Math.floor(Date.now() / 1000);

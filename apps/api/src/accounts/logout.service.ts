@@ -42,7 +42,8 @@ export class LogoutService {
       await this.prisma.$transaction([
         // The primary key decides between two logouts at once; the second changes nothing.
         this.prisma.endedSession.createMany({ data: [{ id: payload.sid, userId, expiresAt, createdAt: now }], skipDuplicates: true }),
-        this.prisma.endedSession.deleteMany({ where: { userId, expiresAt: { lt: now } } }),
+        // Rows no token can need any more (of any user: one who never logs out again leaves one behind).
+        this.prisma.endedSession.deleteMany({ where: { expiresAt: { lt: now } } }),
       ]);
     } catch (error) {
       // No such user (P2003, the foreign key): there is no session to end.
