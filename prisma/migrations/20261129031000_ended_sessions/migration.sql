@@ -11,10 +11,7 @@ CREATE TABLE "ended_sessions" (
 );
 
 -- CreateIndex
-CREATE INDEX "ended_sessions_user_id_idx" ON "ended_sessions"("user_id");
-
--- CreateIndex
-CREATE INDEX "ended_sessions_expires_at_idx" ON "ended_sessions"("expires_at");
+CREATE INDEX "ended_sessions_user_id_expires_at_idx" ON "ended_sessions"("user_id", "expires_at");
 
 -- AddForeignKey
 ALTER TABLE "ended_sessions" ADD CONSTRAINT "ended_sessions_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
