@@ -243,6 +243,19 @@ describe('accounts API', () => {
       expect(prefs).toEqual([[a.slug, 8000, 3, 60, 'ACTIVE'], [b.slug, null, null, null, 'ACTIVE']].sort());
     });
 
+    it('saved prefs adopted by two logins at once (two tabs) give one boligagent holding them', async () => {
+      const city = await createCity(t.prisma);
+      const user = await createUser(t.prisma, { password: PASSWORD });
+      const prefs = [{ area: city.slug, rent: 6500, rooms: 2, size: 50 }];
+      // The service itself, as each login calls it after the password check: the logins' hashing spaces
+      // them out too much to meet here on their own.
+      const adopted = await Promise.all(Array.from({ length: 6 }, () => t.app.get(SessionPrefsService).adopt(user.id, prefs)));
+      const agents = await t.prisma.boligagent.findMany({ where: { userId: user.id }, include: { prefs: true } });
+      expect(agents).toHaveLength(1);
+      expect(new Set(adopted.map((a) => a.boligagentId))).toEqual(new Set([agents[0].id]));
+      expect(agents[0].prefs.map((p) => [p.cityId, p.rent])).toEqual([[city.id, 8000]]);
+    });
+
     it('signup stores sessionPrefs on an agent of its own that mails only once the address is verified', async () => {
       const city = await createCity(t.prisma);
       const { email: address, user } = await signup({ sessionPrefs: [{ area: city.slug, rent: 6500 }] });

@@ -55,12 +55,12 @@ export class SessionPrefsService {
     const cities = await db.city.findMany({ where: { slug: { in: [...wanted.keys()] }, active: true }, select: { id: true, slug: true } });
     if (cities.length === 0) return { boligagentId: null, created: 0 };
 
-    const agent =
-      (await db.boligagent.findUnique({ where: { userId }, select: { id: true } })) ??
-      (await db.boligagent.create({
-        data: { userId, email: user.email, language: user.language, token: newAgentToken(), verifiedAt: user.emailVerified ? this.clock.now() : null },
-        select: { id: true },
-      }));
+    // Two logins at once (two tabs) both find no agent: the unique userId keeps one, and both use it.
+    await db.boligagent.createMany({
+      data: [{ userId, email: user.email, language: user.language, token: newAgentToken(), verifiedAt: user.emailVerified ? this.clock.now() : null }],
+      skipDuplicates: true,
+    });
+    const agent = await db.boligagent.findUniqueOrThrow({ where: { userId }, select: { id: true } });
 
     const result = await db.boligagentPref.createMany({
       data: cities.map((city) => {
