@@ -66,7 +66,7 @@ describe('accounts in a real browser', () => {
     await page.getByRole('main').getByLabel('Adgangskode', { exact: true }).fill('min-kode-2026');
     await page.getByRole('main').getByLabel('Gentag adgangskode').fill('min-kode-2027');
     await page.getByRole('button', { name: 'Opret profil' }).click();
-    await page.getByText('Navnet må ikke indeholde tegnene - _ / ( ) ! ? ; : – * " , .').waitFor();
+    await page.getByText('Navnet må ikke indeholde tegnene _ / ( ) ! ? ; : – * " , . og en bindestreg skal stå mellem to bogstaver.').waitFor();
     expect(await page.getByText('Adgangskoderne er ikke ens.').isVisible()).toBe(true);
     expect(await page.getByText('Du skal acceptere Huslys betingelser for at oprette en profil.').isVisible()).toBe(true);
     await screenshot(page, `accounts-signup-errors-${name}`);

@@ -13,8 +13,8 @@ export const ACCOUNT_VALIDATION_MESSAGES = {
   'name-too-long': { da: 'Navnet må højst være 50 tegn.', en: 'The name can be at most 50 characters.' },
   'name-contains-url': { da: 'Navnet må ikke indeholde et link.', en: 'The name must not contain a link.' },
   'name-invalid-characters': {
-    da: 'Navnet må ikke indeholde tegnene - _ / ( ) ! ? ; : – * " , .',
-    en: 'The name must not contain the characters - _ / ( ) ! ? ; : – * " , .',
+    da: 'Navnet må ikke indeholde tegnene _ / ( ) ! ? ; : – * " , . og en bindestreg skal stå mellem to bogstaver.',
+    en: 'The name must not contain the characters _ / ( ) ! ? ; : – * " , . and a hyphen must stand between two letters.',
   },
   'passwords-mismatch': { da: 'Adgangskoderne er ikke ens.', en: 'The passwords do not match.' },
   'terms-required': {
@@ -50,14 +50,24 @@ const MESSAGES = { ...REQUIRED_FIELD_MESSAGES, ...ACCOUNT_VALIDATION_MESSAGES };
 
 /** - _ / ( ) ! ? ; : – * " , . */
 const FORBIDDEN_NAME_CHARACTERS = /[-_/()!?;:–*",.]/;
+/** A hyphen with a letter on each side, as in Anne-Mette (ADR 0046); the letter before is kept. */
+const HYPHEN_BETWEEN_LETTERS = /(\p{L})-(?=\p{L})/gu;
 
-/** Name rule (error type "name"): required, at most 50 characters, no "http", none of the listed characters. */
+/** Whether a name has none of the listed characters, a hyphen between two letters aside (ADR 0046). */
+export function hasOnlyNameCharacters(name: string): boolean {
+  return !FORBIDDEN_NAME_CHARACTERS.test(name.replace(HYPHEN_BETWEEN_LETTERS, '$1'));
+}
+
+/**
+ * Name rule (error type "name"): required, at most 50 characters, no "http", none of the listed
+ * characters except a hyphen between two letters (the spec refuses every hyphen; ADR 0046).
+ */
 export function validateName(name: string | null | undefined, lang: Language = DEFAULT_LANGUAGE): FieldError<'name'>[] {
   const n = (name ?? '').trim();
   if (n === '') return [fieldError(MESSAGES, 'name', 'name-required', lang)];
   if (n.length > PROFILE.nameMaxLength) return [fieldError(MESSAGES, 'name', 'name-too-long', lang)];
   if (/http/i.test(n)) return [fieldError(MESSAGES, 'name', 'name-contains-url', lang)];
-  if (FORBIDDEN_NAME_CHARACTERS.test(n)) return [fieldError(MESSAGES, 'name', 'name-invalid-characters', lang)];
+  if (!hasOnlyNameCharacters(n)) return [fieldError(MESSAGES, 'name', 'name-invalid-characters', lang)];
   return [];
 }
 

@@ -124,8 +124,11 @@ describe('accounts API', () => {
       ['a blank name', { name: ' ' }, 'name', VALIDATION_MESSAGES['name-required'].da],
       ['a name over 50 characters', { name: 'A'.repeat(51) }, 'name', VALIDATION_MESSAGES['name-too-long'].da],
       ['a name with http', { name: 'Se httpmig' }, 'name', VALIDATION_MESSAGES['name-contains-url'].da],
-      ...['-', '_', '/', '(', ')', '!', '?', ';', ':', '–', '*', '"', ',', '.'].map(
+      ...['_', '/', '(', ')', '!', '?', ';', ':', '–', '*', '"', ',', '.'].map(
         (c) => [`a name with ${c}`, { name: `Mette${c}Hansen` }, 'name', VALIDATION_MESSAGES['name-invalid-characters'].da] as const,
+      ),
+      ...['-Mette Hansen', 'Mette Hansen-', 'Anne--Mette', 'Anne - Mette'].map(
+        (name) => [`a hyphen not between letters (${name})`, { name }, 'name', VALIDATION_MESSAGES['name-invalid-characters'].da] as const,
       ),
       ['a blank password', { password: ' ', repeatPassword: ' ' }, 'password', VALIDATION_MESSAGES['password-required'].da],
       ['passwords that differ', { repeatPassword: 'noget-andet' }, 'repeatPassword', 'Adgangskoderne er ikke ens.'],
@@ -136,6 +139,13 @@ describe('accounts API', () => {
       expect(res.status).toBe(422);
       expect(res.body.errors).toContainEqual({ path, message });
       expect(await t.prisma.user.count({ where: { email: String(body.email).trim().toLowerCase() } })).toBe(0);
+    });
+
+    it('signs up "Anne-Mette Hansen": a hyphen between letters is part of a name (ADR 0046)', async () => {
+      const res = await t.request('POST', '/api/users', signupBody({ name: 'Anne-Mette Hansen' }), from(ip()));
+      expect(res.status).toBe(201);
+      expect(res.body.user.name).toBe('Anne-Mette Hansen');
+      expect((await t.prisma.user.findUniqueOrThrow({ where: { email: res.body.user.email } })).name).toBe('Anne-Mette Hansen');
     });
 
     it('accepts passwords that are equal after trimming, and a name of exactly 50 characters', async () => {
@@ -467,6 +477,11 @@ describe('accounts API', () => {
       const ok = await t.request('POST', '/api/users/me/change-name', { name: '  Mette Søgaard ' }, bearer(token));
       expect(ok.status).toBe(200);
       expect(ok.body.user.name).toBe('Mette Søgaard');
+      const hyphen = await t.request('POST', '/api/users/me/change-name', { name: 'Anne-Mette Søgaard' }, bearer(token));
+      expect(hyphen.status).toBe(200);
+      expect(hyphen.body.user.name).toBe('Anne-Mette Søgaard');
+      const trailing = await t.request('POST', '/api/users/me/change-name', { name: 'Anne-Mette-' }, bearer(token));
+      expect(trailing.status).toBe(422);
     });
 
     it('changes the email: format rule, "already in use", then unverified until the new address is confirmed', async () => {
@@ -594,10 +609,10 @@ describe('accounts API', () => {
     it('finds or creates the user of a Facebook identity; a new one has no password (missingPw) and may set one', async () => {
       const social = t.app.get(SocialLoginService);
       const facebookId = `fb-${unique()}`;
-      const id = await social.facebookUser({ facebookId, email: null, name: 'Jens (Facebook) Jensen' }, 'da');
+      const id = await social.facebookUser({ facebookId, email: null, name: 'Jens-Ole (Facebook) Jensen -' }, 'da');
       expect(await social.facebookUser({ facebookId, email: null, name: 'x' }, 'da')).toBe(id);
       const row = await t.prisma.user.findUniqueOrThrow({ where: { id }, include: { meta: true } });
-      expect(row).toMatchObject({ email: null, name: 'Jens Facebook Jensen', passwordHash: null, facebookId });
+      expect(row).toMatchObject({ email: null, name: 'Jens-Ole Facebook Jensen', passwordHash: null, facebookId });
       expect(row.meta).toEqual([expect.objectContaining({ identifier: 'missingPw' })]);
 
       const existing = await createUser(t.prisma, { password: PASSWORD });

@@ -6,9 +6,23 @@ import { MISSING_PASSWORD_META } from './accounts.service';
 import type { FacebookIdentity } from './facebook.strategy';
 import { SessionPrefsService } from './session-prefs.service';
 
-/** A name that passes the name rule: the listed characters become spaces, at most 50 characters. */
+/**
+ * A name that passes the name rule: the listed characters become spaces, at most 50 characters. A
+ * hyphen between two letters stays, as the rule allows it (ADR 0046); cutting at 50 may leave one
+ * last, so trailing hyphens go too.
+ */
 export function sanitizeSocialName(name: string): string {
-  const cleaned = name.replace(/https?/gi, '').replace(/[-_/()!?;:–*",.]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 50).trim();
+  const cleaned = name
+    .replace(/https?/gi, '')
+    .replace(/\u0000/g, '')
+    .replace(/(\p{L})-(?=\p{L})/gu, '$1\u0000')
+    .replace(/[-_/()!?;:–*",.]/g, ' ')
+    .replace(/\u0000/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 50)
+    .replace(/-+$/, '')
+    .trim();
   return cleaned || 'Husly';
 }
 
