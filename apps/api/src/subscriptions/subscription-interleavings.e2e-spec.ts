@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givesAccess } from '@husly/domain';
+import { createScratchDatabase } from '../../test/scratch-database';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { StripeFake } from '../../test/stripe-fake';
 import { seedOffers, userWithToken } from '../../test/subscription-fixtures';
@@ -81,7 +82,7 @@ async function run(p: Provider, auth: Record<string, string>, userId: number, ta
     case 'reactivate': {
       const ended = subscriptions.find((s) => s.status !== 'INCOMPLETE');
       if (!ended) return { status: 0 };
-      return answer(await t.request('GET', `/api/subscriptions/reactivate/${ended.id}`, undefined, auth));
+      return answer(await t.request('GET', `/api/subscriptions/reactivate/${ended.id}?terms=true`, undefined, auth));
     }
     case 'withdraw':
       if (!target) return { status: 0 };
@@ -179,8 +180,12 @@ function property(p: () => Provider) {
 
 describe('two tabs, any interleaving, with the built-in test provider', () => {
   let provider: Provider;
+  // A database of its own: the test provider is one world per database, and a file that moves its clock
+  // weeks ahead renews every subscription in it (reconcile), charging these users behind the test's back.
+  let database: Awaited<ReturnType<typeof createScratchDatabase>>;
   beforeAll(async () => {
-    const t = await createTestApp();
+    database = await createScratchDatabase('husly_interleavings');
+    const t = await createTestApp({ env: { DATABASE_URL: database.url } });
     await seedOffers(t.prisma);
     const gateway = t.app.get(PaymentGateway) as TestPaymentGateway;
     provider = {
@@ -198,8 +203,11 @@ describe('two tabs, any interleaving, with the built-in test provider', () => {
       },
       refunded: () => gateway.refundedByCharge(),
     };
+  }, 120_000);
+  afterAll(async () => {
+    await provider?.t.close();
+    await database?.drop();
   });
-  afterAll(() => provider.t.close());
 
   // Each run is up to 14 requests from two tabs plus the checks: minutes on a busy machine, never a hang.
   it('keeps every invariant', { timeout: 600_000 }, async () => {
