@@ -81,19 +81,27 @@ describe('favourites in a real browser', () => {
     const { page, errors } = await newPage(DESKTOP);
     await page.goto(`${HOST}/search?q=Aarhus`, { waitUntil: 'networkidle' });
     const cards = page.getByRole('main').getByRole('listitem').filter({ has: page.locator('a[href^="/vis/"]') });
-    await cards.first().getByRole('button', { name: 'Gem bolig' }).click();
+    const firstCard = cards.first();
+    const cardId = idOf(await firstCard.locator('a[href^="/vis/"]').getAttribute('href'));
+    await firstCard.getByRole('button', { name: 'Gem bolig' }).click();
     await page.waitForURL(`${HOST}/login?next=/search%3Fq%3DAarhus`);
     await page.getByRole('main').getByLabel('Email-adresse').fill(email);
     await page.getByRole('main').getByLabel('Adgangskode').fill(PASSWORD);
     const idsLoaded = page.waitForResponse((r) => r.url().endsWith('/api/users/me/favourites/ids') && r.status() === 200);
+    const savedAfterLogin = answered(page, 'PUT', cardId);
     await page.getByRole('main').getByRole('button', { name: 'Log ind' }).click();
     await page.waitForURL(`${HOST}/search?q=Aarhus`);
     await idsLoaded;
 
-    // Save from a result card: pressed at once, and stored.
-    const firstCard = cards.first();
-    const cardId = idOf(await firstCard.locator('a[href^="/vis/"]').getAttribute('href'));
+    // The heart tapped as a visitor is saved once the login is through (issue 29): stored, and pressed.
+    await savedAfterLogin;
     const cardHeart = firstCard.getByTestId('favourite-button');
+    await expect.poll(() => cardHeart.getAttribute('aria-pressed')).toBe('true');
+
+    // Unsave and save again from the result card: each pressed at once, and stored.
+    const removedFromCard = answered(page, 'DELETE', cardId);
+    await cardHeart.click();
+    await removedFromCard;
     expect(await cardHeart.getAttribute('aria-pressed')).toBe('false');
     const savedFromCard = answered(page, 'PUT', cardId);
     await cardHeart.click();
