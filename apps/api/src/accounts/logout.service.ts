@@ -8,7 +8,7 @@ import { PrismaService } from '../infra/prisma/prisma.service';
 type ReadToken = TokenPayload & { userId: number };
 
 /**
- * Logout on the server (issue 29, docs/decisions/0037). A login token names its session (sid), and
+ * Logout on the server (issue 29, docs/decisions/0038). A login token names its session (sid), and
  * the language handoff's tokens share it, so ending the sid ends the session on both hosts; "log out
  * everywhere" moves the user's session version, which ends every token issued before. Both are
  * idempotent: a second call, in a row or at once, finds the work done and answers the same.
