@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Clock } from '../infra/clock/clock';
 import { PrismaService } from '../infra/prisma/prisma.service';
 import type { UserTokenKind } from '../infra/prisma/generated/client';
+import type { Db } from './session-prefs.service';
 
 export interface ConsumedToken {
   userId: number;
@@ -62,17 +63,23 @@ export class AccountTokensService {
    * is conditional, so two clicks racing on one link cannot both succeed. Using one link also voids
    * the user's other open links of the same kind.
    */
-  async consume(token: string, kind: UserTokenKind): Promise<ConsumedToken | null> {
+  async consume(token: string, kind: UserTokenKind, db: Db = this.prisma): Promise<ConsumedToken | null> {
     if (!token || token.length > 200) return null;
     const tokenHash = hashLinkToken(token);
     const now = this.clock.now();
-    const claimed = await this.prisma.userToken.updateMany({
+    const claimed = await db.userToken.updateMany({
       where: { tokenHash, kind, usedAt: null, expiresAt: { gt: now } },
       data: { usedAt: now },
     });
     if (claimed.count !== 1) return null;
-    const row = await this.prisma.userToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true, email: true, unsubscriptionId: true, sessionId: true, sessionVersion: true } });
-    await this.prisma.userToken.updateMany({ where: { userId: row.userId, kind, usedAt: null }, data: { usedAt: now } });
+    const row = await db.userToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true, email: true, unsubscriptionId: true, sessionId: true, sessionVersion: true } });
+    await db.userToken.updateMany({ where: { userId: row.userId, kind, usedAt: null }, data: { usedAt: now } });
     return row;
+  }
+
+  /** Whose a link already used (or voided by a sibling) was, and the address it went to; null when unknown or unused. */
+  async findUsed(token: string, kind: UserTokenKind, db: Db = this.prisma): Promise<{ userId: number; email: string | null } | null> {
+    if (!token || token.length > 200) return null;
+    return db.userToken.findFirst({ where: { tokenHash: hashLinkToken(token), kind, usedAt: { not: null } }, select: { userId: true, email: true } });
   }
 }

@@ -105,7 +105,7 @@ describe('accounts API', () => {
       expect(mail.text).toContain(`${t.config.http.publicUrl.replace('://', '://en.')}/profile/verify?token=`);
     });
 
-    it('verifies through the mailed link once: status true, then "not recognised"', async () => {
+    it('verifies through the mailed link once: status true; a second click says only that the address is verified', async () => {
       const { email: address, user } = await signup();
       const token = linkToken((await mailsTo(address))[0], '/profile/verify');
       const first = await t.request('GET', `/api/users/verify?token=${token}`);
@@ -113,9 +113,32 @@ describe('accounts API', () => {
       expect(first.body.user).toMatchObject({ id: user.id, status: true });
       expect(typeof first.body.token).toBe('string');
       const again = await t.request('GET', `/api/users/verify?token=${token}`);
-      expect(again.status).toBe(400);
-      expect(again.body.message).toBe(ERROR_MESSAGES.tokenNotRecognised);
-      expect((await t.request('GET', '/api/users/verify?token=nonsense')).status).toBe(400);
+      expect(again.status).toBe(409);
+      // Anyone may hold the link: no session, no user, nothing but the fact.
+      expect(again.body).toEqual({ statusCode: 409, error: 'Conflict', message: 'This email address is already verified.', code: 'email-already-verified' });
+      const unknown = await t.request('GET', '/api/users/verify?token=nonsense');
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.code).toBe('token-not-recognised');
+    });
+
+    it('two clicks at once on one verification link: one logs in, the other says the address is verified', async () => {
+      const { email: address, user } = await signup();
+      const token = linkToken((await mailsTo(address))[0], '/profile/verify');
+      const answers = await Promise.all([1, 2].map(() => t.request('GET', `/api/users/verify?token=${token}`)));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      expect(answers.find((a) => a.status === 200)?.body.user).toMatchObject({ id: user.id, status: true });
+      expect(answers.find((a) => a.status === 409)?.body.token).toBeUndefined();
+      expect(await t.prisma.userToken.count({ where: { userId: user.id, kind: 'EMAIL_VERIFICATION', usedAt: null } })).toBe(0);
+    });
+
+    it('a used link is "not recognised" once its address is no longer the verified one', async () => {
+      const { email: address, token: session } = await signup();
+      const token = linkToken((await mailsTo(address))[0], '/profile/verify');
+      expect((await t.request('GET', `/api/users/verify?token=${token}`)).status).toBe(200);
+      expect((await t.request('POST', '/api/users/me/email', { email: email() }, bearer(session))).status).toBe(200);
+      const res = await t.request('GET', `/api/users/verify?token=${token}`);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(ERROR_MESSAGES.tokenNotRecognised);
     });
 
     it.each([

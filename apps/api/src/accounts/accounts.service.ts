@@ -37,7 +37,7 @@ import { RateLimitService, ThrottledError, throttled, type Reservation } from '.
 import { LOGIN_BUCKETS, VERIFICATION_MAIL_BUCKETS } from './throttles';
 import { DeviceCookieService } from './device-cookie.service';
 import type { RequestContext } from './request-context';
-import { SessionPrefsService } from './session-prefs.service';
+import { SessionPrefsService, type Db } from './session-prefs.service';
 
 /** Meta flag of a user without a password of their own (social login): no current password is asked for. */
 export const MISSING_PASSWORD_META = 'missingPw';
@@ -216,15 +216,32 @@ export class AccountsService {
   /**
    * The link of a verification mail (GET /api/users/verify, POST /api/users/me/verify-email). It
    * verifies only the address it was sent to; a logged-in caller must be its owner. Logs the user in.
+   * A second click on a used link whose address is verified answers 409 email-already-verified: it
+   * says that much and nothing else (no session), as anyone may hold the link. The token is used and
+   * the address marked in one transaction, so a click racing the first waits for it and sees the
+   * address verified.
    */
   async verifyEmail(token: string, caller?: AuthUser): Promise<SessionResponse> {
-    const consumed = await this.linkTokens.consume(token, 'EMAIL_VERIFICATION');
-    if (!consumed) throw tokenNotRecognised();
-    const user = await this.prisma.user.findUnique({ where: { id: consumed.userId }, select: { id: true, email: true, deletedAt: true } });
-    if (!user || user.deletedAt || user.email === null || user.email !== consumed.email) throw tokenNotRecognised();
-    if (caller && caller.id !== user.id) throw tokenNotRecognised();
-    await this.markVerified(user.id, user.email);
-    return this.session(user.id);
+    const outcome = await this.prisma.$transaction(async (tx): Promise<number | 'already-verified' | null> => {
+      const consumed = await this.linkTokens.consume(token, 'EMAIL_VERIFICATION', tx);
+      if (!consumed) return (await this.usedOnVerifiedAddress(tx, token, caller)) ? 'already-verified' : null;
+      const user = await tx.user.findUnique({ where: { id: consumed.userId }, select: { id: true, email: true, deletedAt: true } });
+      if (!user || user.deletedAt || user.email === null || user.email !== consumed.email) return null;
+      if (caller && caller.id !== user.id) return null;
+      await this.markVerifiedIn(tx, user.id, user.email);
+      return user.id;
+    });
+    if (outcome === 'already-verified') throw emailAlreadyVerified();
+    if (outcome === null) throw tokenNotRecognised();
+    return this.session(outcome);
+  }
+
+  /** A used verification link of a live user who still has that address, verified (and is the caller, if any). */
+  private async usedOnVerifiedAddress(tx: Db, token: string, caller?: AuthUser): Promise<boolean> {
+    const used = await this.linkTokens.findUsed(token, 'EMAIL_VERIFICATION', tx);
+    if (!used || used.email === null || (caller && caller.id !== used.userId)) return false;
+    const user = await tx.user.findUnique({ where: { id: used.userId }, select: { email: true, emailVerified: true, deletedAt: true } });
+    return !!user && !user.deletedAt && user.emailVerified && user.email === used.email;
   }
 
   /** POST /api/users/verify-password: the reset link's query ({token}). Logs in with a token that may set a password. */
@@ -244,10 +261,12 @@ export class AccountsService {
    * agents of the address become theirs. The only place an account claims an agent by address.
    */
   async markVerified(userId: number, email: string): Promise<void> {
-    await this.prisma.$transaction(async (tx) => {
-      await tx.user.update({ where: { id: userId }, data: { emailVerified: true, emailVerifiedAt: this.clock.now() } });
-      await this.sessionPrefs.claimVerifiedAddress(tx, userId, email);
-    });
+    await this.prisma.$transaction((tx) => this.markVerifiedIn(tx, userId, email));
+  }
+
+  private async markVerifiedIn(tx: Db, userId: number, email: string): Promise<void> {
+    await tx.user.update({ where: { id: userId }, data: { emailVerified: true, emailVerifiedAt: this.clock.now() } });
+    await this.sessionPrefs.claimVerifiedAddress(tx, userId, email);
   }
 
   /** Session prefs from the request body and the bn.prf cookie (section 4). */
@@ -264,6 +283,11 @@ export class AccountsService {
 
 function emailInUseOnSignup(): HttpException {
   return unprocessable(SIGNUP_MESSAGES.emailInUse, [{ path: 'email', message: SIGNUP_MESSAGES.emailInUse }], ACCOUNT_ERROR_CODES.emailInUse);
+}
+
+/** 409 on a used verification link whose address is verified: the web says so instead of an error. */
+function emailAlreadyVerified(): HttpException {
+  return new HttpException(apiError(409, 'This email address is already verified.', { code: ACCOUNT_ERROR_CODES.emailAlreadyVerified }), 409);
 }
 
 export function tokenNotRecognised(): HttpException {

@@ -6,6 +6,8 @@ export const ACCOUNT_ERROR_CODES = {
   throttled: 'too-many-attempts',
   emailInUse: 'email-in-use',
   tokenNotRecognised: 'token-not-recognised',
+  /** 409 on a verification link already used, its address verified (a second click): nothing else is told. */
+  emailAlreadyVerified: 'email-already-verified',
   wrongPassword: 'wrong-password',
 } as const;
 
