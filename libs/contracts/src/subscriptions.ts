@@ -53,6 +53,8 @@ export const subscriptionDisplaySchema = z.enum([
   'renewing',
   /** Cancelled by the user, still running until endingAt. */
   'cancelled-running',
+  /** Running until endingAt, then the pending next plan (nextSubscription) takes over. */
+  'switching',
   /** Over. */
   'expired',
   /** Paused for an outstanding balance: notice, no access. */
@@ -179,6 +181,19 @@ export type CancelSubscriptionRequest = z.input<typeof cancelSubscriptionRequest
 /** A subscription id in the path (REST) or an argument (GraphQL reactivate/cancel). */
 export const subscriptionIdParamSchema = z.object({ id: subscriptionId('Unknown subscription') });
 
+/**
+ * GET /api/subscriptions/reactivate/{id}?terms=true: reactivating an ended subscription charges the
+ * saved card now, so it needs the terms accepted like a purchase (the service asks only then; a
+ * cancelled one still running charges nothing now). Only "true" or "false", once.
+ */
+export const reactivateQuerySchema = z.object({
+  terms: z
+    .enum(['true', 'false'], { error: 'Subscription and payment terms must be accepted.' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type ReactivateQuery = z.input<typeof reactivateQuerySchema>;
+
 /** The built-in test provider's confirm call: what the test payment form posts. */
 export const testPaymentConfirmRequestSchema = z.object({
   cardNumber: text(30).trim().min(1, 'Invalid card number.'),
@@ -221,6 +236,9 @@ export const transactionSchema = z.object({
   currency: z.literal('DKK'),
   subscriptionId: z.string().nullable(),
   refunded: z.boolean(),
+  /** When it was refunded (the 14-day withdrawal) and how much, øre; null when not refunded. */
+  refundedAt: isoDateTime.nullable(),
+  refundedOre: z.number().int().nullable(),
   customer: z.object({ name: z.string(), address: z.string().nullable(), zipcode: z.string().nullable(), city: z.string().nullable() }),
   company: z.object({ name: z.string(), address: z.string(), zip: z.string(), city: z.string(), tax: z.string() }),
   products: z.array(transactionLineSchema),

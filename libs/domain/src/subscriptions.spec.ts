@@ -77,6 +77,9 @@ describe('display state and access (section 4)', () => {
   it.each([
     [{}, 'renewing', true],
     [{ renew: false }, 'cancelled-running', true],
+    [{ renew: false, hasNext: true }, 'switching', true],
+    [{ renew: true, hasNext: true }, 'renewing', true],
+    [{ renew: false, hasNext: true, endingAt: addDays(now, -1) }, 'expired', false],
     [{ renew: false, endingAt: addDays(now, -1) }, 'expired', false],
     [{ endingAt: now }, 'expired', false],
     [{ status: 'PAUSED' as const }, 'paused', false],

@@ -57,9 +57,13 @@ export function givesAccess(s: Pick<SubscriptionFacts, 'status' | 'startingAt' |
   return s.status === 'ACTIVE' && s.startingAt <= now && (s.endingAt === null || s.endingAt > now);
 }
 
-export type SubscriptionDisplayState = 'renewing' | 'cancelled-running' | 'expired' | 'paused' | 'pending-payment';
+export type SubscriptionDisplayState = 'renewing' | 'cancelled-running' | 'switching' | 'expired' | 'paused' | 'pending-payment';
 
-/** Section 4 "Subscription display": which of the page's states a subscription is in. */
+/**
+ * Section 4 "Subscription display": which of the page's states a subscription is in. A running one
+ * with a next plan waiting is switching, not cancelled: it stops renewing only because the next plan
+ * takes over at its end (issue 36: the card said "Opsagt" and "skifter til" at once).
+ */
 export function displayState(s: SubscriptionFacts, now: Date): SubscriptionDisplayState {
   switch (s.status) {
     case 'INCOMPLETE':
@@ -71,7 +75,8 @@ export function displayState(s: SubscriptionFacts, now: Date): SubscriptionDispl
       return 'expired';
     case 'ACTIVE':
       if (s.endingAt !== null && s.endingAt <= now) return 'expired';
-      return s.renew ? 'renewing' : 'cancelled-running';
+      if (s.renew) return 'renewing';
+      return s.hasNext ? 'switching' : 'cancelled-running';
   }
 }
 

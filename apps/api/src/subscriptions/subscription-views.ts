@@ -61,6 +61,8 @@ export function toTransaction(t: TransactionRow): Transaction {
     currency: 'DKK',
     subscriptionId: t.subscriptionId,
     refunded: t.refundedAt !== null,
+    refundedAt: iso(t.refundedAt),
+    refundedOre: t.refundedAt === null ? null : (t.refundedOre ?? t.amount),
     customer: { name: t.customerName, address: t.customerAddress, zipcode: t.customerZipcode, city: t.customerCity },
     company: { name: company.name ?? '', address: company.address ?? '', zip: company.zip ?? '', city: company.city ?? '', tax: company.tax ?? '' },
     products: t.lines.map((l) => ({ label: l.label, priceOre: l.price, vatOre: l.vat, subtotalOre: l.subtotal })),

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import {
   cancelSubscriptionRequestSchema,
   changePlanRequestSchema,
   createSubscriptionRequestSchema,
+  reactivateQuerySchema,
   subscriptionIdParamSchema,
   testPaymentClientSecretParamSchema,
   transactionIdParamSchema,
@@ -60,10 +61,12 @@ export class SubscriptionsController {
     return this.subscriptions.list(user.id);
   }
 
+  /** Section 7's path; an ended subscription is charged now, so then `?terms=true` is required (400 terms-required). */
   @Get('reactivate/:id')
   @UseGuards(JwtAuthGuard)
-  async reactivate(@CurrentUser() user: AuthUser, @Param() params: unknown): Promise<SubscriptionsResponse> {
-    await this.subscriptions.reactivate(user, parseInput(subscriptionIdParamSchema, params).id);
+  async reactivate(@CurrentUser() user: AuthUser, @Param() params: unknown, @Query() query: unknown): Promise<SubscriptionsResponse> {
+    const { id } = parseInput(subscriptionIdParamSchema, params);
+    await this.subscriptions.reactivate(user, id, parseInput(reactivateQuerySchema, query ?? {}).terms);
     return this.subscriptions.list(user.id);
   }
 

@@ -212,11 +212,58 @@ describe('cancel, reactivate, change plan, pause, withdraw', () => {
     await t.request('DELETE', `/api/subscriptions/${created.body.id}`, undefined, auth);
     await reconcileAt(new Date(Date.now() + 8 * DAY));
     expect(await t.app.get(SubscriptionAccessService).isSubscriber(user.id, t.clock.now())).toBe(false);
-    const again = await t.request('GET', `/api/subscriptions/reactivate/${created.body.id}`, undefined, auth);
+    const again = await t.request('GET', `/api/subscriptions/reactivate/${created.body.id}?terms=true`, undefined, auth);
     expect(again.status).toBe(200);
     expect(again.body.subscriber).toBe(true);
     expect(again.body.subscriptions[0]).toMatchObject({ offer: 'tenantad-249kr-30days', display: 'renewing' });
     t.clock.set(new Date());
+  });
+
+  it('an ended subscription is charged again only with the terms accepted: without, 400 terms-required and nothing charged', async () => {
+    const { user, auth } = await newUser();
+    const { created } = await buy(auth);
+    const id = created.body.id as string;
+    expect((await t.request('POST', `/api/subscriptions/${id}/withdraw`, {}, auth)).status).toBe(200);
+    const charges = () => t.prisma.transaction.count({ where: { userId: user.id } });
+    const rows = () => t.prisma.subscription.count({ where: { userId: user.id } });
+    const before = { charges: await charges(), rows: await rows() };
+
+    // No consent, twice at once, a false one, a made-up value, and GraphQL without the argument: refused, nothing charged.
+    const refused = await Promise.all([
+      t.request('GET', `/api/subscriptions/reactivate/${id}`, undefined, auth),
+      t.request('GET', `/api/subscriptions/reactivate/${id}`, undefined, auth),
+      t.request('GET', `/api/subscriptions/reactivate/${id}?terms=false`, undefined, auth),
+    ]);
+    for (const res of refused) expect(res.body).toMatchObject({ statusCode: 400, code: 'terms-required', field: 'terms' });
+    const odd = await t.request('GET', `/api/subscriptions/reactivate/${id}?terms=yes`, undefined, auth);
+    expect(odd.body).toMatchObject({ statusCode: 400, code: 'terms-required', field: 'terms' });
+    const gqlRefused = await t.request('POST', '/api/graph', { query: 'mutation($id: ID!) { reactivateSubscription(id: $id) { id } }', variables: { id } }, auth);
+    expect(gqlRefused.body.errors[0].extensions).toMatchObject({ statusCode: 400, code: 'terms-required' });
+    expect({ charges: await charges(), rows: await rows() }).toEqual(before);
+    expect(await t.app.get(SubscriptionAccessService).isSubscriber(user.id, t.clock.now())).toBe(false);
+
+    // With consent, twice at once and once more by GraphQL: charged once, the same subscription.
+    const accepted = await Promise.all([
+      t.request('GET', `/api/subscriptions/reactivate/${id}?terms=true`, undefined, auth),
+      t.request('GET', `/api/subscriptions/reactivate/${id}?terms=true`, undefined, auth),
+    ]);
+    expect(accepted.map((a) => a.status)).toEqual([200, 200]);
+    const gql = await t.request('POST', '/api/graph', { query: 'mutation($id: ID!) { reactivateSubscription(id: $id, terms: true) { id } }', variables: { id } }, auth);
+    expect(gql.body.errors).toBeUndefined();
+    expect(await charges()).toBe(before.charges + 1);
+    expect(await rows()).toBe(before.rows + 1);
+    expect(gql.body.data.reactivateSubscription.id).toBe(accepted[0].body.subscriptions.find((s: { active: boolean }) => s.active).id);
+  });
+
+  it('a cancelled subscription still running renews again without the terms: nothing is charged now', async () => {
+    const { user, auth } = await newUser();
+    const { created } = await buy(auth);
+    await t.request('DELETE', `/api/subscriptions/${created.body.id}`, undefined, auth);
+    const before = await t.prisma.transaction.count({ where: { userId: user.id } });
+    const res = await t.request('GET', `/api/subscriptions/reactivate/${created.body.id}`, undefined, auth);
+    expect(res.status).toBe(200);
+    expect(res.body.subscriptions[0]).toMatchObject({ renew: true, display: 'renewing' });
+    expect(await t.prisma.transaction.count({ where: { userId: user.id } })).toBe(before);
   });
 
   it('refuses to reactivate a subscription with a legacyId (409) and another user\'s (404)', async () => {
@@ -279,7 +326,10 @@ describe('cancel, reactivate, change plan, pause, withdraw', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ refundedOre: 24900, subscription: { status: 'CANCELED', active: false, canWithdraw: false } });
     expect(await t.app.get(SubscriptionAccessService).isSubscriber(user.id, t.clock.now())).toBe(false);
-    expect((await t.request('GET', '/api/subscriptions/transactions', undefined, auth)).body.transactions[0].refunded).toBe(true);
+    // The receipts list says refunded, how much and when (the page shows it; issue 36).
+    const receipt = transactionSchema.parse((await t.request('GET', '/api/subscriptions/transactions', undefined, auth)).body.transactions[0]);
+    expect(receipt).toMatchObject({ refunded: true, refundedOre: 24900 });
+    expect(receipt.refundedAt).not.toBeNull();
 
     const late = await newUser();
     const bought = await buy(late.auth, 'tenantad-249kr-30days');

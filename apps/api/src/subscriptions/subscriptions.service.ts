@@ -194,11 +194,11 @@ export class SubscriptionsService {
    * again (a pending change of plan is dropped); one that has ended starts again on its plan (the
    * recurring one for an intro), charged to the card that paid it.
    */
-  reactivate(user: AuthUser, id: string): Promise<SubscriptionView> {
-    return this.lock.run(user.id, () => this.reactivateLocked(user, id));
+  reactivate(user: AuthUser, id: string, terms = false): Promise<SubscriptionView> {
+    return this.lock.run(user.id, () => this.reactivateLocked(user, id, terms));
   }
 
-  private async reactivateLocked(user: AuthUser, id: string): Promise<SubscriptionView> {
+  private async reactivateLocked(user: AuthUser, id: string, terms: boolean): Promise<SubscriptionView> {
     const s = await this.own(user.id, id);
     if (!s) throw notFound();
     if (s.legacyId) throw subscriptionError(409, 'not-reactivatable', 'This subscription cannot be reactivated');
@@ -222,6 +222,8 @@ export class SubscriptionsService {
     if (s.status === 'ACTIVE' || s.status === 'INCOMPLETE' || s.status === 'PAUSED') {
       throw subscriptionError(409, 'not-reactivatable', s.status === 'PAUSED' ? 'The subscription is paused for an outstanding payment' : 'The subscription is already renewing');
     }
+    // An ended one is charged now: only with the terms accepted, as a purchase (issue 36).
+    if (!terms) throw subscriptionError(400, 'terms-required', PAYMENT_MESSAGES.termsRequired, 'terms');
     const running = await this.current(user.id);
     // Reactivated already (a double click, a second tab): the same answer, nothing charged again.
     if (running && (running.meta as { reactivates?: string }).reactivates === s.id) return this.view(running.id);

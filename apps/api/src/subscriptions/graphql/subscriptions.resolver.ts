@@ -37,9 +37,14 @@ export class SubscriptionsResolver {
     return { id: created.id, meta: { paymentInfo: created.meta.paymentInfo } };
   }
 
+  /** `terms`: accepted where the seeker said yes; required when an ended subscription is charged now (as REST). */
   @Mutation(() => SubscriptionModel)
-  async reactivateSubscription(@GqlCurrentUser() user: AuthUser, @Args('id', { type: () => ID }) id: string): Promise<SubscriptionModel> {
-    return { id: (await this.subscriptions.reactivate(user, parseInput(subscriptionIdParamSchema, { id }).id)).id, meta: {} };
+  async reactivateSubscription(
+    @GqlCurrentUser() user: AuthUser,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('terms', { type: () => Boolean, nullable: true }) terms?: boolean | null,
+  ): Promise<SubscriptionModel> {
+    return { id: (await this.subscriptions.reactivate(user, parseInput(subscriptionIdParamSchema, { id }).id, terms === true)).id, meta: {} };
   }
 
   /** Cancels at period end; when the subscription has a pending next one, that one is cancelled. */

@@ -11,6 +11,12 @@ export function krFromOre(ore: number): string {
   return `${sign}${whole},${String(abs % 100).padStart(2, '0')} kr.`;
 }
 
+/**
+ * An øre amount in whole DKK as the spec shows money (section 9: DKK, no decimals): "19 kr.". Every
+ * charge is a whole-DKK price; an amount with øre keeps them rather than be rounded into a lie.
+ */
+export const krWhole = (ore: number) => (ore % 100 === 0 ? formatDkk(ore / 100) : krFromOre(ore));
+
 /** DD/MM/YYYY in Danish time (section 9), '' for none. */
 export const day = (iso: string | null | undefined) => (iso ? formatDate(iso) : '');
 

@@ -1,5 +1,6 @@
 import type {
   OffersResponse,
+  SubscriptionView,
   SubscriptionsResponse,
   TestPaymentConfirmRequest,
   Transaction,
@@ -23,3 +24,7 @@ export const TEST_PAYMENT_CONFIRM_PATH = (clientSecret: string) => `/subscriptio
 
 export const confirmTestPayment = (api: ApiClient, clientSecret: string, card: TestPaymentConfirmRequest) =>
   api.post<{ status: 'succeeded'; subscriptionId: string; returnUrl: string }>(TEST_PAYMENT_CONFIRM_PATH(clientSecret), card);
+
+/** The 14-day right of withdrawal (REST only): refunds the charges and ends access now; a repeat answers the same. */
+export const withdrawSubscription = (api: ApiClient, id: string) =>
+  api.post<{ refundedOre: number; subscription: SubscriptionView }>(`/subscriptions/${encodeURIComponent(id)}/withdraw`, {});

@@ -103,6 +103,8 @@ const RECEIPT: Transaction = {
   currency: 'DKK',
   subscriptionId: ID,
   refunded: false,
+  refundedAt: null,
+  refundedOre: null,
   customer: { name: 'Mette Hansen', address: 'Nørregade 1', zipcode: '8000', city: 'Aarhus C' },
   company: { name: 'Husly ApS', address: 'Vestergade 2', zip: '1456', city: 'København K', tax: '12345678' },
   products: [{ label: 'Tenant ad (7 dage)', priceOre: 1900, vatOre: 380, subtotalOre: 1900 }],
@@ -422,6 +424,15 @@ describe('/profile/subscription with a subscription', { timeout: 30_000 }, () =>
     );
     const warning = await screen.findByTestId('unsubscribe-warning');
     fireEvent.click(within(warning).getByRole('button', { name: 'Switch to 79 kr.' }));
+    // One click only opens the confirmation: it states price, period, first charge date and the landlord limit.
+    const dialog = await screen.findByTestId('switch-dialog');
+    expect(server.requests.some((r) => r.url === '/api/subscriptions/change')).toBe(false);
+    expect(within(dialog).getByRole('heading').textContent).toBe('Switch to Tenant ad, limited?');
+    expect(within(dialog).getByTestId('switch-price').textContent).toBe('Price: 79 kr. every 14 days, incl. 25 % VAT.');
+    expect(within(dialog).getByTestId('switch-first-charge').textContent).toBe('The first payment of 79 kr. is charged on 01/12/2026, when your current period ends.');
+    expect(within(dialog).getByTestId('switch-limit').textContent).toBe('You can contact up to 10 landlords per 14 days.');
+    expect(dialog.textContent).toContain('Renews automatically until you cancel.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, switch to 79 kr.' }));
     await waitFor(() => expect(server.requests.find((r) => r.url === '/api/subscriptions/change')?.body).toBe(JSON.stringify({ subscription: ID, plan: 'tenantad-79kr-14days' })));
     await screen.findByTestId('subscription-card');
 
@@ -464,10 +475,11 @@ describe('/profile/subscription with a subscription', { timeout: 30_000 }, () =>
       subscriberRoutes({ body: list([subscription()]) }, { 'POST /api/graph': TEST_PROVIDER, 'POST /api/subscriptions/change': { body: list([subscription()]) } }),
     );
     const warning = await screen.findByTestId('unsubscribe-warning');
-    const switchPlan = within(warning).getByRole('button', { name: 'Switch to 79 kr.' });
+    fireEvent.click(within(warning).getByRole('button', { name: 'Switch to 79 kr.' }));
+    const yes = within(await screen.findByTestId('switch-dialog')).getByRole('button', { name: 'Yes, switch to 79 kr.' });
     act(() => {
-      fireEvent.click(switchPlan);
-      fireEvent.click(switchPlan);
+      fireEvent.click(yes);
+      fireEvent.click(yes);
       fireEvent.click(within(warning).getByRole('button', { name: 'Yes, cancel' }));
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/subscription'));
@@ -514,13 +526,17 @@ describe('/profile/subscription with a subscription', { timeout: 30_000 }, () =>
     expect(server.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
   });
 
-  it('notices: a pending next subscription and a subscription paused for an outstanding balance', async () => {
+  it('notices: a pending next subscription (one statement: it switches, not cancelled) and a subscription paused for an outstanding balance', async () => {
     const next = { id: 'n1', renew: true, product: { label: 'Tenant ad, limited', price: 79 }, startingAt: '2026-12-01T10:00:00.000Z', endingAt: null };
     await open(
       '/profile/subscription',
-      subscriberRoutes({ body: list([subscription({ nextSubscription: next, renew: false, display: 'cancelled-running' }), subscription({ id: 'p1', display: 'paused', status: 'PAUSED', paused: true, outstanding: true, active: false })]) }, { 'POST /api/graph': TEST_PROVIDER }),
+      subscriberRoutes({ body: list([subscription({ nextSubscription: next, renew: false, display: 'switching' }), subscription({ id: 'p1', display: 'paused', status: 'PAUSED', paused: true, outstanding: true, active: false })]) }, { 'POST /api/graph': TEST_PROVIDER }),
     );
-    expect((await screen.findByTestId('next-notice')).textContent).toBe('From 01/12/2026 your subscription changes to Tenant ad, limited at 79 kr..');
+    expect((await screen.findByTestId('next-notice')).textContent).toBe('Changes to Tenant ad, limited (79 kr.) on 01/12/2026.');
+    const card = screen.getAllByTestId('subscription-card')[0] as HTMLElement;
+    expect(card.dataset.display).toBe('switching');
+    expect(card.textContent).toContain('Changing plan');
+    expect(card.textContent).not.toMatch(/Cancelled|will not renew|Expires/);
     expect(screen.getByTestId('paused-notice').textContent).toMatch(/paused because of an outstanding balance/);
   });
 
@@ -540,9 +556,19 @@ describe('/profile/subscription with a subscription', { timeout: 30_000 }, () =>
 
     fireEvent.click(screen.getByRole('button', { name: 'Reactivate subscription' }));
     const dialog = await screen.findByTestId('reactivate-dialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, reactivate' }));
+    // Charged now: price, period and renewal where the seeker says yes, and the terms box (issue 36).
+    expect(within(dialog).getByTestId('reactivate-terms').textContent).toBe(
+      'Tenant ad starts again today. We charge 249 kr. now to the card you last paid with, then 249 kr. every 30 days until you cancel.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reactivate and pay 249 kr.' }));
+    expect(within(dialog).getByText('Subscription and payment terms must be accepted.')).toBeTruthy();
+    expect(graphBodies(server).some((b) => b.operationName === 'ReactivateSubscription')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'subscription and payment terms' }));
+    fireEvent.click(within(await screen.findByTestId('terms-modal')).getAllByRole('button', { name: 'Close' })[1] as HTMLElement);
+    fireEvent.click(within(await screen.findByTestId('reactivate-dialog')).getByRole('checkbox'));
+    fireEvent.click(within(screen.getByTestId('reactivate-dialog')).getByRole('button', { name: 'Reactivate and pay 249 kr.' }));
     await waitFor(() => expect(screen.getByTestId('subscription-card').dataset.display).toBe('renewing'));
-    expect(graphBodies(server).find((b) => b.operationName === 'ReactivateSubscription')?.variables).toEqual({ id: ID });
+    expect(graphBodies(server).find((b) => b.operationName === 'ReactivateSubscription')?.variables).toEqual({ id: ID, terms: true });
     expect(screen.queryByRole('button', { name: 'Reactivate subscription' })).toBeNull();
   });
 
@@ -556,7 +582,9 @@ describe('/profile/subscription with a subscription', { timeout: 30_000 }, () =>
       }),
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Reactivate subscription' }));
-    const yes = within(await screen.findByTestId('reactivate-dialog')).getByRole('button', { name: 'Yes, reactivate' }) as HTMLButtonElement;
+    const dialog = await screen.findByTestId('reactivate-dialog');
+    fireEvent.click(within(dialog).getByRole('checkbox'));
+    const yes = within(dialog).getByRole('button', { name: 'Reactivate and pay 249 kr.' }) as HTMLButtonElement;
     clickTwice(yes);
     expect(yes.disabled).toBe(true);
     expect(yes.getAttribute('aria-busy')).toBe('true');
@@ -576,15 +604,130 @@ describe('/profile/subscription with a subscription', { timeout: 30_000 }, () =>
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Reactivate subscription' }));
     const dialog = await screen.findByTestId('reactivate-dialog');
-    clickTwice(within(dialog).getByRole('button', { name: 'Yes, reactivate' }));
+    fireEvent.click(within(dialog).getByRole('checkbox'));
+    clickTwice(within(dialog).getByRole('button', { name: 'Reactivate and pay 249 kr.' }));
     expect(await screen.findByRole('alert')).toBeTruthy();
-    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Yes, reactivate' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Reactivate and pay 249 kr.' }) as HTMLButtonElement).disabled).toBe(false));
   });
 
   it('no Reactivate button when the API says the rules of section 4 do not allow it', async () => {
     await open('/profile/subscription', subscriberRoutes({ body: list([subscription({ display: 'cancelled-running', renew: false })], { showReactivate: false }) }, { 'POST /api/graph': TEST_PROVIDER }));
     await screen.findByTestId('subscription-card');
     expect(screen.queryByRole('button', { name: 'Reactivate subscription' })).toBeNull();
+  });
+});
+
+describe('/profile/subscription: withdrawal, consent and refunds (issue 36)', { timeout: 30_000 }, () => {
+  const routes = (subscriptions: Route | Route[], extra: Record<string, Route | Route[]> = {}) => ({
+    'GET /api/users/me': { body: { user: sessionUser({ language: 'en', subscriber: true }) } },
+    'GET /api/subscriptions': subscriptions,
+    'GET /api/subscriptions/offers': { body: { ...OFFERS, introAvailable: false, recommended: 'tenantad-249kr-30days' } },
+    'GET /api/subscriptions/transactions': { body: { transactions: [{ ...RECEIPT, amountOre: 24900, vatOre: 4980 }] } },
+    'POST /api/graph': TEST_PROVIDER,
+    ...extra,
+  });
+  const withdrawn = subscription({ display: 'expired', status: 'CANCELED', renew: false, active: false, canWithdraw: false, canceledAt: '2026-11-03T10:00:00.000Z', endingAt: '2026-11-03T10:00:00.000Z' });
+  const refundedReceipt = { ...RECEIPT, amountOre: 24900, vatOre: 4980, refunded: true, refundedAt: '2026-11-03T10:00:00.000Z', refundedOre: 24900 };
+
+  it('no withdrawal button once the 14 days are over (canWithdraw false)', async () => {
+    await open('/profile/subscription', routes({ body: list([subscription({ canWithdraw: false })]) }));
+    await screen.findByTestId('subscription-card');
+    expect(screen.queryByRole('button', { name: 'Withdraw from the purchase' })).toBeNull();
+  });
+
+  it('withdraws within 14 days: a labelled button, a confirmation stating refund and end of access, sent once, then the amount and new state', async () => {
+    const { server, requestsAnswered } = await open(
+      '/profile/subscription',
+      routes([{ body: list([subscription({ canWithdraw: true })]) }, { body: list([withdrawn]) }], {
+        [`POST /api/subscriptions/${ID}/withdraw`]: { body: { refundedOre: 24900, subscription: withdrawn } },
+      }),
+    );
+    const card = await screen.findByTestId('subscription-card');
+    fireEvent.click(within(card).getByRole('button', { name: 'Withdraw from the purchase' }));
+    const dialog = await screen.findByTestId('withdraw-dialog');
+    expect(dialog.textContent).toContain('You get 249 kr. back on the card you paid with.');
+    expect(dialog.textContent).toContain('Your access ends right away.');
+    expect(server.requests.some((r) => r.url.endsWith('/withdraw'))).toBe(false);
+    const yes = within(dialog).getByRole('button', { name: 'Yes, withdraw' }) as HTMLButtonElement;
+    clickTwice(yes);
+    expect(yes.disabled).toBe(true);
+    expect((await screen.findByTestId('action-done')).textContent).toBe('You have withdrawn from the purchase. We refunded 249 kr. to your card, and your access has ended.');
+    await waitFor(() => expect(screen.getByTestId('subscription-card').dataset.display).toBe('expired'));
+    expect(screen.queryByRole('button', { name: 'Withdraw from the purchase' })).toBeNull();
+    expect(screen.queryByTestId('withdraw-dialog')).toBeNull();
+    await requestsAnswered();
+    expect(server.requests.filter((r) => r.method === 'POST' && r.url === `/api/subscriptions/${ID}/withdraw`)).toHaveLength(1);
+  });
+
+  it('a refused withdrawal (the 14 days passed meanwhile) says so and keeps the subscription', async () => {
+    await open(
+      '/profile/subscription',
+      routes({ body: list([subscription({ canWithdraw: true })]) }, {
+        [`POST /api/subscriptions/${ID}/withdraw`]: { status: 409, body: { statusCode: 409, code: 'withdrawal-expired', message: 'x' } },
+      }),
+    );
+    fireEvent.click(within(await screen.findByTestId('subscription-card')).getByRole('button', { name: 'Withdraw from the purchase' }));
+    fireEvent.click(within(await screen.findByTestId('withdraw-dialog')).getByRole('button', { name: 'Yes, withdraw' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The 14-day withdrawal period has passed, or there is nothing to refund.');
+    expect(screen.getByTestId('subscription-card').dataset.display).toBe('renewing');
+  });
+
+  it('reactivating an ended subscription sends nothing without the terms box, then once with terms: true', async () => {
+    const { server, requestsAnswered } = await open(
+      '/profile/subscription',
+      routes([{ body: list([withdrawn], { showReactivate: true }) }, { body: list([subscription()]) }], {
+        'GET /api/users/me': { body: { user: sessionUser({ language: 'en', subscriber: false }) } },
+        'POST /api/graph': [TEST_PROVIDER, { body: { data: { reactivateSubscription: { id: ID } } } }],
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Reactivate subscription' }));
+    const dialog = await screen.findByTestId('reactivate-dialog');
+    expect(dialog.textContent).toContain('then 249 kr. every 30 days until you cancel');
+    expect(dialog.textContent).toContain('Renews automatically; cancel any time.');
+    const pay = within(dialog).getByRole('button', { name: 'Reactivate and pay 249 kr.' });
+    clickTwice(pay);
+    expect(within(dialog).getByText('Subscription and payment terms must be accepted.')).toBeTruthy();
+    expect((within(dialog).getByRole('checkbox') as HTMLInputElement).getAttribute('aria-invalid')).toBe('true');
+    await requestsAnswered();
+    expect(graphBodies(server).some((b) => b.operationName === 'ReactivateSubscription')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('checkbox'));
+    clickTwice(pay);
+    await waitFor(() => expect(screen.getByTestId('subscription-card').dataset.display).toBe('renewing'));
+    await requestsAnswered();
+    expect(graphBodies(server).filter((b) => b.operationName === 'ReactivateSubscription').map((b) => b.variables)).toEqual([{ id: ID, terms: true }]);
+  });
+
+  it('renewing a cancelled subscription that still runs charges nothing now: no terms box, no terms sent', async () => {
+    const cancelled = subscription({ display: 'cancelled-running', renew: false, canceledAt: '2026-11-10T09:00:00.000Z' });
+    const { server } = await open(
+      '/profile/subscription',
+      routes([{ body: list([cancelled], { showReactivate: true }) }, { body: list([subscription()]) }], {
+        'POST /api/graph': [TEST_PROVIDER, { body: { data: { reactivateSubscription: { id: ID } } } }],
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Reactivate subscription' }));
+    const dialog = await screen.findByTestId('reactivate-dialog');
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, reactivate' }));
+    await waitFor(() => expect(screen.getByTestId('subscription-card').dataset.display).toBe('renewing'));
+    expect(graphBodies(server).find((b) => b.operationName === 'ReactivateSubscription')?.variables).toEqual({ id: ID });
+  });
+
+  it('receipts: whole DKK, and a refunded charge says refunded with amount and date', async () => {
+    await open(
+      '/profile/subscription',
+      routes({ body: list([withdrawn]) }, {
+        'GET /api/subscriptions/transactions': { body: { transactions: [refundedReceipt, { ...RECEIPT, id: 11, orderno: '1041' }] } },
+      }),
+    );
+    const rows = await screen.findAllByTestId('receipt-row');
+    expect(rows[0]?.dataset.refunded).toBe('true');
+    expect(within(rows[0] as HTMLElement).getByTestId('receipt-refunded').textContent).toBe('Refunded 249 kr. on 03/11/2026');
+    expect(rows[0]?.textContent).toContain('249 kr.');
+    expect(rows[1]?.dataset.refunded).toBeUndefined();
+    expect(rows[1]?.textContent).toContain('19 kr.');
+    expect(rows[1]?.textContent).not.toContain('19,00');
+    expect(within(rows[1] as HTMLElement).queryByTestId('receipt-refunded')).toBeNull();
   });
 });
 

@@ -9,6 +9,7 @@ import { kr } from '../format';
 import { graphErrorCode } from '../graphql/graph-errors';
 import { CREATE_SUBSCRIPTION, type PaymentProvider } from '../graphql/operations';
 import type { PaymentGateway, PaymentProblem } from './payment-gateway';
+import { TermsCheckbox } from './terms-checkbox';
 import { TermsModal } from './terms-modal';
 import { TestCardFields } from './test-card-fields';
 import styles from './subscriptions.module.css';
@@ -227,29 +228,7 @@ export function PaymentForm({
         </div>
       </div>
 
-      <div className={styles.field}>
-        <label className={styles.checkbox}>
-          <input
-            type="checkbox"
-            name="terms"
-            checked={terms}
-            onChange={(e) => setTerms(e.target.checked)}
-            aria-invalid={errors.terms ? true : undefined}
-            aria-describedby={errors.terms ? 'terms-error' : undefined}
-          />
-          <span>
-            {t('subscriptions.form.termsAccept')}{' '}
-            <button type="button" className={styles.linkButton} onClick={() => setShowTerms(true)}>
-              {t('subscriptions.form.termsLink')}
-            </button>
-          </span>
-        </label>
-        {errors.terms && (
-          <span id="terms-error" className={styles.fieldError}>
-            {errors.terms}
-          </span>
-        )}
-      </div>
+      <TermsCheckbox checked={terms} onChange={setTerms} error={errors.terms} onShowTerms={() => setShowTerms(true)} />
 
       {problem && (
         <p className={styles.error} role="alert" data-testid="payment-error">

@@ -1,10 +1,13 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Transaction } from '@husly/contracts';
-import { day, krFromOre } from '../format';
+import { day, krWhole } from '../format';
 import styles from './subscriptions.module.css';
 
-/** Section 2: the receipts table (date, order no., link to /profile/invoice/{id}). */
+/**
+ * Section 2: the receipts table (date, order no., link to /profile/invoice/{id}). Amounts in whole
+ * DKK (section 9); a refunded charge says so, with the amount and date (issue 36: only the invoice did).
+ */
 export function ReceiptsTable({ transactions }: { transactions: Transaction[] }) {
   const { t } = useTranslation();
   return (
@@ -31,10 +34,19 @@ export function ReceiptsTable({ transactions }: { transactions: Transaction[] })
             </thead>
             <tbody>
               {transactions.map((tx) => (
-                <tr key={tx.id}>
+                <tr key={tx.id} data-testid="receipt-row" data-refunded={tx.refunded || undefined}>
                   <td>{day(tx.timestamp)}</td>
                   <td>{tx.orderno}</td>
-                  <td className={styles.num}>{krFromOre(tx.amountOre)}</td>
+                  <td className={styles.num}>
+                    {krWhole(tx.amountOre)}
+                    {tx.refunded && (
+                      <span className={`${styles.small} ${styles.refunded}`} data-testid="receipt-refunded">
+                        {tx.refundedAt
+                          ? t('subscriptions.receipts.refunded', { amount: krWhole(tx.refundedOre ?? tx.amountOre), date: day(tx.refundedAt) })
+                          : t('subscriptions.receipts.refundedNoDate', { amount: krWhole(tx.refundedOre ?? tx.amountOre) })}
+                      </span>
+                    )}
+                  </td>
                   <td>
                     <Link to={`/profile/invoice/${tx.id}`} aria-label={t('subscriptions.receipts.showLabel', { orderno: tx.orderno })}>
                       {t('subscriptions.receipts.show')}

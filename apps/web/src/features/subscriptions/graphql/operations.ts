@@ -45,9 +45,10 @@ export const CREATE_SUBSCRIPTION: TypedDocumentNode<
 
 type IdResult<K extends string> = { [key in K]: { id: string } };
 
-export const REACTIVATE_SUBSCRIPTION: TypedDocumentNode<IdResult<'reactivateSubscription'>, { id: string }> = gql`
-  mutation ReactivateSubscription($id: ID!) {
-    reactivateSubscription(id: $id) {
+/** `terms`: the seeker ticked the terms box; the API requires it when an ended subscription is charged now. */
+export const REACTIVATE_SUBSCRIPTION: TypedDocumentNode<IdResult<'reactivateSubscription'>, { id: string; terms?: boolean }> = gql`
+  mutation ReactivateSubscription($id: ID!, $terms: Boolean) {
+    reactivateSubscription(id: $id, terms: $terms) {
       id
     }
   }

@@ -2,9 +2,10 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import { ApolloProvider, useMutation, useQuery } from '@apollo/client/react';
-import type { OffersResponse, SubscriptionsResponse, SubscriptionView, Transaction } from '@husly/contracts';
+import type { Offer, OffersResponse, SubscriptionsResponse, SubscriptionView, Transaction } from '@husly/contracts';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { useApi } from '../../../lib/api-context';
+import { isHttpError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/document-head';
 import { refreshSession } from '../../accounts/session-store';
 import { useSessionUser } from '../../accounts/use-account';
@@ -12,16 +13,27 @@ import { lastViewedCookie, readLastViewed } from '../../dwellings/last-viewed';
 import { OfferSplash } from '../components/offer-splash';
 import { PaymentForm } from '../components/payment-form';
 import { ReceiptsTable } from '../components/receipts-table';
-import { ReactivateButton, SubscriptionCard } from '../components/subscription-cards';
+import { ReactivateButton, SubscriptionCard, type ReactivationPlan } from '../components/subscription-cards';
 import styles from '../components/subscriptions.module.css';
-import { httpsRedirect } from '../format';
+import { httpsRedirect, krWhole } from '../format';
 import { createApolloClient } from '../graphql/apollo-client';
 import { graphErrorCode } from '../graphql/graph-errors';
 import { PAYMENT_PROVIDER, REACTIVATE_SUBSCRIPTION } from '../graphql/operations';
-import { fetchOffers, fetchSubscriptions, fetchTransactions } from '../subscriptions-api';
+import { fetchOffers, fetchSubscriptions, fetchTransactions, withdrawSubscription } from '../subscriptions-api';
 import type { PurchaseState } from '../purchase-welcome';
 
 type Data = { subscriptions: SubscriptionsResponse; offers: OffersResponse; transactions: Transaction[] };
+
+/** The plan an ended subscription starts again on (the API's rule): its own, or for an intro the cheapest unlimited one. */
+function reactivationPlan(s: SubscriptionView, offers: Offer[]): ReactivationPlan | undefined {
+  const own = offers.find((o) => o.name === s.offer && !o.intro);
+  const plan = own ?? offers.filter((o) => !o.intro && o.contactLimit === null).sort((a, b) => a.price - b.price)[0];
+  return plan && { label: plan.label, price: plan.price, intervalDays: plan.intervalDays };
+}
+
+/** What the withdrawal would refund: the subscription's charges not refunded yet, øre. */
+const refundableOre = (s: SubscriptionView, transactions: Transaction[]) =>
+  transactions.filter((tx) => tx.subscriptionId === s.id && !tx.refunded).reduce((sum, tx) => sum + tx.amountOre, 0);
 
 /** /profile/subscription (section 2). Apollo Client lives here and in nothing the public pages load. */
 export function SubscriptionPage() {
@@ -53,6 +65,7 @@ function SubscriptionContent() {
   const [data, setData] = useState<Data | 'error' | null>(null);
   const [step, setStep] = useState<'splash' | 'form'>('splash');
   const [actionError, setActionError] = useState<string | null>(null);
+  const [actionDone, setActionDone] = useState<string | null>(null);
   const provider = useQuery(PAYMENT_PROVIDER);
   const [reactivateSubscription] = useMutation(REACTIVATE_SUBSCRIPTION);
 
@@ -73,11 +86,14 @@ function SubscriptionContent() {
   const change = useCallback(
     async (mutate: () => Promise<unknown>): Promise<boolean> => {
       setActionError(null);
+      setActionDone(null);
       try {
         await mutate();
       } catch (error) {
         const code = graphErrorCode(error);
-        setActionError(t(code === 'not-reactivatable' ? 'subscriptions.errors.notReactivatable' : 'subscriptions.errors.generic'));
+        setActionError(
+          t(code === 'not-reactivatable' ? 'subscriptions.errors.notReactivatable' : code === 'terms-required' ? 'subscriptions.paymentErrors.termsRequired' : 'subscriptions.errors.generic'),
+        );
         return false;
       }
       await Promise.all([load(), refreshSession(api)]);
@@ -86,7 +102,24 @@ function SubscriptionContent() {
     [api, load, t],
   );
 
-  const reactivate = (s: SubscriptionView) => change(() => reactivateSubscription({ variables: { id: s.id } }));
+  // The terms go along only when the seeker ticked them for a charge now (an ended subscription).
+  const reactivate = (s: SubscriptionView, terms: boolean) => change(() => reactivateSubscription({ variables: terms ? { id: s.id, terms: true } : { id: s.id } }));
+
+  /** The 14-day withdrawal: refunded and ended now; the page then says how much and shows the new state. */
+  const withdraw = async (s: SubscriptionView): Promise<boolean> => {
+    setActionError(null);
+    setActionDone(null);
+    try {
+      const { refundedOre } = await withdrawSubscription(api, s.id);
+      setActionDone(t('subscriptions.withdraw.done', { amount: krWhole(refundedOre) }));
+    } catch (error) {
+      const code = isHttpError(error) ? (error.body as { code?: string } | null)?.code : undefined;
+      setActionError(t(code === 'withdrawal-expired' ? 'subscriptions.withdraw.expired' : 'subscriptions.errors.generic'));
+      return false;
+    }
+    await Promise.all([load(), refreshSession(api)]);
+    return true;
+  };
 
   /** Section 4: after payment the user is a subscriber at once; to /profile, with the last-viewed dwelling. */
   const paid = async () => {
@@ -119,17 +152,22 @@ function SubscriptionContent() {
           {actionError}
         </p>
       )}
+      {actionDone && (
+        <p className={styles.notice} role="status" data-testid="action-done">
+          {actionDone}
+        </p>
+      )}
       {shown.length > 0 && (
         <section aria-labelledby="subscriptions-heading" className={styles.page}>
           <div className={styles.cardTop}>
             <h2 id="subscriptions-heading" className={styles.heading}>
               {t('subscriptions.cards.heading')}
             </h2>
-            {reactivatable && <ReactivateButton subscription={reactivatable} onReactivate={reactivate} />}
+            {reactivatable && <ReactivateButton subscription={reactivatable} plan={reactivationPlan(reactivatable, offers.offers)} onReactivate={reactivate} />}
           </div>
           <div className={styles.cards}>
             {shown.map((s) => (
-              <SubscriptionCard key={s.id} subscription={s} />
+              <SubscriptionCard key={s.id} subscription={s} refundableOre={refundableOre(s, transactions)} onWithdraw={withdraw} />
             ))}
           </div>
         </section>

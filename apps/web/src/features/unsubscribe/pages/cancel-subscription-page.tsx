@@ -8,6 +8,7 @@ import { useApi } from '../../../lib/api-context';
 import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { usePageTitle } from '../../../lib/document-head';
 import { refreshSession } from '../../accounts/session-store';
+import { SwitchPlanDialog } from '../../subscriptions/components/switch-plan-dialog';
 import { UnsubscribeSurvey } from '../components/unsubscribe-survey';
 import { unsubscribeApi } from '../unsubscribe-api';
 import styles from '../unsubscribe.module.css';
@@ -36,6 +37,8 @@ export function CancelSubscriptionPage() {
   const { busy, running, run: once } = useBusyAction<'cancel' | 'switch' | 'abort' | 'found-home'>();
   const [error, setError] = useState<string | null>(null);
   const [foundHomeDone, setFoundHomeDone] = useState(false);
+  // A change of plan is confirmed in a dialog stating price, period, first charge and limit (issue 36).
+  const [confirmSwitch, setConfirmSwitch] = useState(false);
 
   const load = useCallback(async () => {
     try {
@@ -153,10 +156,13 @@ export function CancelSubscriptionPage() {
                   <h2 className={styles.subHeading}>{t('unsubscribe.warning.offerHeading')}</h2>
                   <p>{t('unsubscribe.warning.offer', { price: formatDkk(limited.price), days: limited.intervalDays, limit: limited.contactLimit ?? LIMITED_PLAN.maxLandlordContacts })}</p>
                   <div className={styles.actions}>
-                    <button type="button" className="button button-secondary" {...busyButton(busy, running === 'switch')} onClick={() => void switchPlan()}>
+                    <button type="button" className="button button-secondary" {...busyButton(busy, running === 'switch')} onClick={() => setConfirmSwitch(true)}>
                       {running === 'switch' ? t('common.sending') : t('unsubscribe.warning.switch', { price: formatDkk(limited.price) })}
                     </button>
                   </div>
+                  {confirmSwitch && (
+                    <SwitchPlanDialog offer={limited} firstChargeAt={s.endingAt} busy={busy} onConfirm={() => void switchPlan()} onClose={() => setConfirmSwitch(false)} />
+                  )}
                 </div>
               )}
               <div className={styles.actions}>
