@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import { COOKIES, EXAMPLE_EMAIL, PASSWORD_RULE, readCookie, SIGNUP_MESSAGES, signupFailure, validateSignup, type SignupField } from '@husly/domain';
 import type { SessionResponse, Utm } from '@husly/contracts';
-import { checkUtm, isApiError } from '@husly/contracts/browser';
+import { checkUtm, isApiError, parseSessionPrefsCookie } from '@husly/contracts/browser';
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { useBusyAction } from '../../../lib/use-busy-action';
@@ -26,10 +26,23 @@ function storedUtm(): Utm | undefined {
   }
 }
 
+/** Whether bn.prf holds a search of a city, which the server would turn into a boligagent at signup. */
+function hasRememberedSearches(): boolean {
+  const prefs = parseSessionPrefsCookie(readCookie(document.cookie, COOKIES.sessionPrefs.name));
+  return prefs.some((p) => typeof p.area === 'string' && p.area !== '');
+}
+
+/** Forgets the remembered searches, so neither this signup nor a later login makes an agent of them. */
+function forgetRememberedSearches(): void {
+  document.cookie = `${COOKIES.sessionPrefs.name}=; Path=/; Max-Age=0; SameSite=Lax`;
+}
+
 /**
  * Create profile (section 5): email, name, password, repeat and terms, checked here with the same
  * rules the server applies; a 422 on the email path reads "cannot be blank" or "already in use".
- * Session prefs travel in the bn.prf cookie, which the server reads.
+ * Session prefs travel in the bn.prf cookie, which the server reads and makes a boligagent of: when
+ * there are any, the form says so and offers to leave them out (issue 36), which forgets the cookie
+ * before the signup is sent. Read after mount, as the server render has no cookie to show.
  */
 export function SignupForm({ onSignedUp }: { onSignedUp?(session: SessionResponse): void }) {
   const { t } = useTranslation();
@@ -38,6 +51,9 @@ export function SignupForm({ onSignedUp }: { onSignedUp?(session: SessionRespons
   const [values, setValues] = useState({ email: '', name: '', password: '', repeatPassword: '', terms: false, consent: false });
   const [errors, setErrors] = useState<Partial<Record<SignupField, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [remembered, setRemembered] = useState(false);
+  const [agentFromSearches, setAgentFromSearches] = useState(true);
+  useEffect(() => setRemembered(hasRememberedSearches()), []);
   // One profile however often pressed; the button comes back after an error.
   const { busy: loading, run } = useBusyAction();
 
@@ -56,6 +72,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp?(session: SessionRespons
     const problems = validateSignup(values, language);
     setErrors(Object.fromEntries(problems.map((p) => [p.field, p.message])));
     if (problems.length > 0) return;
+    if (remembered && !agentFromSearches) forgetRememberedSearches();
     try {
       const session = await signup(api, {
         email: values.email,
@@ -118,6 +135,15 @@ export function SignupForm({ onSignedUp }: { onSignedUp?(session: SessionRespons
         <input type="checkbox" name="consent" checked={values.consent} onChange={(e) => update('consent')(e.target.checked)} />
         <span>{t('accounts.signup.consent')}</span>
       </label>
+      {remembered && (
+        <div className={styles.field}>
+          <p id="signup-agent-note">{t('accounts.signup.agentNote')}</p>
+          <label className={styles.check}>
+            <input type="checkbox" name="agentFromSearches" checked={agentFromSearches} onChange={(e) => setAgentFromSearches(e.target.checked)} aria-describedby="signup-agent-note" />
+            <span>{t('accounts.signup.agentFromSearches')}</span>
+          </label>
+        </div>
+      )}
       <button type="submit" className={`button button-primary ${styles.submit}`} disabled={loading} aria-busy={loading}>
         {loading ? t('common.loading') : t('accounts.signup.submit')}
       </button>
