@@ -1,15 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { formatDkk, formatOre, formatOrderNo } from '@husly/domain';
+import { DEFAULT_LANGUAGE, formatDkk, formatOre, formatOrderNo, isLanguage, publicUrlForLanguage } from '@husly/domain';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { Clock } from '../infra/clock/clock';
 import { MailService } from '../infra/mail/mail.service';
 import { PrismaService } from '../infra/prisma/prisma.service';
+import { noticeMail, type NoticeData, type NoticeKind } from './subscription-notices';
 
 const DATE = new Intl.DateTimeFormat('da-DK', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Copenhagen' });
 
 /**
- * The receipt after each charge and the reminder before an intro converts. Each mail is claimed by
+ * The receipt after each charge, the reminder before an intro converts, and the confirmation of each
+ * change of a subscription (subscription_notices). Each mail is claimed by
  * a marker column before it is sent and released if sending fails, so a repeated or retried job never
  * mails twice.
  */
@@ -74,5 +76,47 @@ export class SubscriptionMailService {
       await this.prisma.subscription.update({ where: { id: subscriptionId }, data: { introReminderSentAt: null } });
       throw error;
     }
+  }
+
+  /** The confirmation of one change (cancel, withdrawal, change of plan, reactivation, refund), in the user's language. */
+  async sendNotice(noticeId: number): Promise<boolean> {
+    const claimed = await this.prisma.subscriptionNotice.updateMany({ where: { id: noticeId, mailedAt: null }, data: { mailedAt: this.clock.now() } });
+    if (claimed.count === 0) return false;
+    try {
+      return await this.composeAndSendNotice(noticeId);
+    } catch (error) {
+      // Whatever failed after the claim (the read, the mail): released, so the retry sends it.
+      await this.prisma.subscriptionNotice.update({ where: { id: noticeId }, data: { mailedAt: null } });
+      throw error;
+    }
+  }
+
+  private async composeAndSendNotice(noticeId: number): Promise<boolean> {
+    const n = await this.prisma.subscriptionNotice.findUniqueOrThrow({
+      where: { id: noticeId },
+      include: { subscription: { include: { offer: true, user: { select: { email: true, name: true, language: true } }, transactions: { orderBy: [{ timestamp: 'asc' }, { id: 'asc' }] } } } },
+    });
+    const s = n.subscription;
+    if (!s.user.email) return false;
+    const data = n.data as NoticeData;
+    const kind = n.kind as NoticeKind;
+    const language = isLanguage(s.user.language) ? s.user.language : DEFAULT_LANGUAGE;
+    // The charge concerned: the refunded ones, else the one that paid the period the change is about.
+    const charges = data.transactionIds ? s.transactions.filter((t) => data.transactionIds?.includes(t.id)) : s.transactions.slice(-1);
+    const next = kind === 'plan-change' ? await this.prisma.subscription.findUnique({ where: { id: n.key }, include: { offer: true } }) : null;
+    const { subject, text } = noticeMail(language, {
+      kind,
+      name: s.user.name ?? '',
+      plan: s.offer,
+      endingAt: s.endingAt,
+      next: next ? { ...next.offer, startingAt: next.startingAt } : undefined,
+      droppedPlan: data.droppedPlan ? { ...data.droppedPlan, startingAt: new Date(data.droppedPlan.startingAt) } : undefined,
+      refundedOre: data.refundedOre,
+      reason: data.reason,
+      ordernos: charges.map((t) => formatOrderNo(t.orderno)),
+      profileUrl: `${publicUrlForLanguage(this.config.http.publicUrl, language)}/profile/subscription`,
+    });
+    await this.mail.send({ to: s.user.email, subject, text });
+    return true;
   }
 }

@@ -9,6 +9,7 @@ import { JobQueue } from '../infra/queue/job-queue.service';
 import { JOBS } from '../infra/queue/jobs';
 import { PaymentGateway, type GatewaySubscription } from './gateway/payment-gateway';
 import { mapGatewaySubscription } from './gateway/subscription-state';
+import { queueNotice } from './subscription-notices';
 
 export interface SyncResult {
   /** Our subscription id, when the provider's subscription is one of ours. */
@@ -144,7 +145,12 @@ export class SubscriptionSyncService {
       const key = outcome.introRefused ? 'intro-refused' : outcome.duplicateRefused ? 'duplicate-refused' : 'ended-unpaid';
       await this.gateway.refund(outcome.firstCharge, outcome.firstCharge.amountOre, `${key}-refund-${outcome.subscriptionId}`);
       await this.gateway.cancelNow(g.id, `${key}-cancel-${outcome.subscriptionId}`);
-      await this.prisma.transaction.updateMany({ where: { providerRef: outcome.firstCharge.id, refundedAt: null }, data: { refundedAt: this.clock.now(), refundedOre: outcome.firstCharge.amountOre } });
+      const recorded = await this.prisma.transaction.updateManyAndReturn({ where: { providerRef: outcome.firstCharge.id, refundedAt: null }, data: { refundedAt: this.clock.now(), refundedOre: outcome.firstCharge.amountOre } });
+      // The sync that records the refund owes the user its mail (issue 36).
+      for (const t of recorded) {
+        const reason = outcome.introRefused ? 'intro-used' : outcome.duplicateRefused ? 'already-subscribed' : 'ended-unpaid';
+        await queueNotice(this.prisma, this.jobs, { subscriptionId: outcome.subscriptionId, kind: 'refund', key: String(t.id), data: { refundedOre: t.refundedOre ?? 0, transactionIds: [t.id], reason } });
+      }
     }
     return { subscriptionId: outcome.subscriptionId, introRefused: outcome.introRefused, duplicateRefused: outcome.duplicateRefused };
   }

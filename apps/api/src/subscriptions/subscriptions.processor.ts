@@ -46,6 +46,9 @@ export class SubscriptionsProcessor implements OnModuleInit, OnApplicationBootst
     this.jobs.register(JOBS.subscriptionIntroReminder, async ({ subscriptionId }) => {
       await this.mails.sendIntroReminder(subscriptionId);
     });
+    this.jobs.register(JOBS.subscriptionNotice, async ({ noticeId }) => {
+      await this.mails.sendNotice(noticeId);
+    });
     this.jobs.register(JOBS.subscriptionAccountDeleted, async ({ userId }) => {
       await this.deletedAccounts.stopAll(userId);
     });

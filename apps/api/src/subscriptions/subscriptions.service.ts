@@ -16,12 +16,14 @@ import { RateLimitService } from '../accounts/rate-limit.service';
 import type { AuthUser } from '../common/auth/auth-user';
 import { Clock } from '../infra/clock/clock';
 import { PrismaService } from '../infra/prisma/prisma.service';
+import { JobQueue } from '../infra/queue/job-queue.service';
 import type { Offer as OfferRow, Prisma } from '../infra/prisma/generated/client';
 import { PaymentDeclinedError, PaymentGateway, type GatewayPlan } from './gateway/payment-gateway';
 import { TestPaymentGateway } from './gateway/test-payment-gateway';
 import { OffersService } from './offers.service';
 import { PaymentProvidersService } from './payment-providers.service';
 import { SubscriptionLockService } from './subscription-lock.service';
+import { queueNotice, type NoticeData, type NoticeKind } from './subscription-notices';
 import { notFound, parseInput, paymentFailed, subscriptionError } from './subscription-errors';
 import { SubscriptionSyncService, pricingOf } from './subscription-sync.service';
 import { TEST_PAYMENT_CONFIRM_BUCKETS } from './subscription-throttles';
@@ -45,6 +47,7 @@ export class SubscriptionsService {
     private readonly syncer: SubscriptionSyncService,
     private readonly rateLimits: RateLimitService,
     private readonly lock: SubscriptionLockService,
+    private readonly jobs: JobQueue,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -171,6 +174,9 @@ export class SubscriptionsService {
     const s = id ? await this.own(user.id, id) : await this.current(user.id);
     if (!s) throw notFound();
     const version = s.updatedAt.getTime();
+    // A paid subscription that would renew (or take up a pending plan) gets a confirmation; a repeat does not.
+    const cancels = (s.status === 'ACTIVE' || s.status === 'PAUSED') && (s.renew || s.nextSubscription !== null);
+    const dropped = s.nextSubscription && { label: s.nextSubscription.offer.label, price: s.nextSubscription.offer.price, intervalDays: s.nextSubscription.offer.intervalDays, startingAt: s.nextSubscription.startingAt.toISOString() };
     if (s.nextSubscription) {
       // "uses the nextSubscription id when present": the pending plan is cancelled; the running one still ends.
       const next = s.nextSubscription;
@@ -186,6 +192,7 @@ export class SubscriptionsService {
       // Seeded or migrated subscriptions without a provider: stop renewing here.
       await this.prisma.subscription.update({ where: { id: s.id }, data: { renew: false, canceledAt: this.clock.now() } });
     }
+    if (cancels) await this.notify(s.id, 'cancel', String(version), dropped ? { droppedPlan: dropped } : {});
     return this.view(s.id);
   }
 
@@ -212,11 +219,13 @@ export class SubscriptionsService {
       }
       await this.gateway.resume(s.providerSubscriptionId, `resume-${s.id}-${version}`);
       await this.syncer.sync(s.providerSubscriptionId);
+      if (!s.renew || s.nextSubscription) await this.notify(s.id, 'reactivate', String(version));
       return this.view(s.id);
     }
     if (s.status === 'ACTIVE' && s.endingAt && s.endingAt > now && !s.providerSubscriptionId) {
       // Seeded or migrated subscriptions without a provider: renew again here.
       await this.prisma.subscription.update({ where: { id: s.id }, data: { renew: true, canceledAt: null } });
+      if (!s.renew) await this.notify(s.id, 'reactivate', String(version));
       return this.view(s.id);
     }
     if (s.status === 'ACTIVE' || s.status === 'INCOMPLETE' || s.status === 'PAUSED') {
@@ -250,6 +259,7 @@ export class SubscriptionsService {
       if (error instanceof PaymentDeclinedError) throw paymentFailed(error.paymentCode, error.message, error.field, error.messageKey);
       throw error;
     }
+    if ((await this.prisma.subscription.findUniqueOrThrow({ where: { id: row.id }, select: { status: true } })).status === 'ACTIVE') await this.notify(row.id, 'reactivate', 'started');
     return this.view(row.id);
   }
 
@@ -295,6 +305,7 @@ export class SubscriptionsService {
     await this.prisma.subscription.update({ where: { id: next.id }, data: { providerSubscriptionId: created.id } });
     await this.syncer.sync(created.id);
     await this.syncer.sync(g.id);
+    await this.notify(s.id, 'plan-change', next.id);
     return this.view(s.id);
   }
 
@@ -334,6 +345,7 @@ export class SubscriptionsService {
       await this.gateway.cancelNow(s.providerSubscriptionId, `withdraw-${s.id}`);
       await this.syncer.sync(s.providerSubscriptionId);
     }
+    await this.notify(s.id, 'withdraw', 'withdraw', { refundedOre, transactionIds: charges.map((t) => t.id) });
     return { refundedOre, subscription: await this.view(s.id) };
   }
 
@@ -348,6 +360,11 @@ export class SubscriptionsService {
     const row = await this.prisma.transaction.findFirst({ where: { id, userId }, include: TRANSACTION_INCLUDE });
     if (!row) throw notFound('Transaction');
     return toTransaction(row);
+  }
+
+  /** The confirmation mail of a change just made: once per (subscription, kind, key), see subscription-notices.ts. */
+  private notify(subscriptionId: string, kind: NoticeKind, key: string, data: NoticeData = {}): Promise<void> {
+    return queueNotice(this.prisma, this.jobs, { subscriptionId, kind, key, data });
   }
 
   private async customerOf(user: AuthUser, name: string): Promise<string> {

@@ -24,6 +24,8 @@ export const JOBS = {
   subscriptionReceipt: defineJob<{ transactionId: number }>('subscription.receipt', { attempts: 6, backoffMs: 10_000 }),
   /** Subscriptions: the reminder a few days before an intro converts to the recurring price. */
   subscriptionIntroReminder: defineJob<{ subscriptionId: string }>('subscription.intro-reminder', { attempts: 6, backoffMs: 10_000 }),
+  /** Subscriptions: the confirmation of a cancel, withdrawal, change of plan, reactivation or refund (a subscription_notices row makes it once only). */
+  subscriptionNotice: defineJob<{ noticeId: number }>('subscription.notice', { attempts: 6, backoffMs: 10_000 }),
   /**
    * Subscriptions: an account was deleted; stop its subscriptions at the provider. Retried for about
    * 40 minutes (a provider outage); after that the hourly reconcile finds what is still renewing.

@@ -181,9 +181,14 @@ export class UnsubscribeService {
     }
     const owner: AuthUser = { id: consumed.userId, email: consumed.email };
     const record = await this.prisma.unsubscription.findUniqueOrThrow({ where: { id: consumed.unsubscriptionId } });
-    const target =
-      (record.subscriptionId ? await this.prisma.subscription.findFirst({ where: { id: record.subscriptionId, userId: owner.id }, select: { id: true } }) : null) ??
-      (await this.renewing(owner.id));
+    const named = record.subscriptionId
+      ? await this.prisma.subscription.findFirst({ where: { id: record.subscriptionId, userId: owner.id }, select: { id: true, previousSubscription: { select: { id: true, status: true, endingAt: true } } } })
+      : null;
+    const predecessor = named?.previousSubscription;
+    const followed = predecessor && predecessor.status === 'ACTIVE' && predecessor.endingAt && predecessor.endingAt > this.clock.now() ? predecessor : null;
+    // A pending change of plan is cancelled through the plan it follows, as the in-app cancel does: that
+    // drops it (a record stored before this named the pending plan itself, and cancelling that left it scheduled).
+    const target = followed ?? named ?? (await this.renewing(owner.id));
     let endingAt: string | null = null;
     if (target) {
       const view = await this.subscriptions.cancel(owner, target.id);
@@ -193,13 +198,17 @@ export class UnsubscribeService {
     return { cancelled: true, endingAt };
   }
 
-  /** The user's subscription that will renew (or whose pending change of plan will start), if any. */
+  /**
+   * The user's running subscription that will renew (or whose pending change of plan will start), if
+   * any. Started: a pending plan is reached through the one it follows, never on its own.
+   */
   private async renewing(userId: number) {
     const now = this.clock.now();
     return this.prisma.subscription.findFirst({
       where: {
         userId,
         status: 'ACTIVE',
+        startingAt: { lte: now },
         OR: [{ endingAt: null }, { endingAt: { gt: now } }],
         AND: [{ OR: [{ renew: true }, { nextSubscription: { renew: true, status: { notIn: ['CANCELED', 'EXPIRED'] } } }] }],
       },
