@@ -319,6 +319,20 @@ describe('cancel, reactivate, change plan, pause, withdraw', () => {
     t.clock.set(new Date());
   });
 
+  it('a withdrawal after a change of plan ends the pending plan too: nothing is charged at the old renewal', async () => {
+    const { user, auth } = await newUser();
+    const { created } = await buy(auth, 'tenantad-249kr-30days');
+    expect((await t.request('POST', '/api/subscriptions/change', { plan: 'tenantad-79kr-14days' }, auth)).status).toBe(200);
+    const res = await t.request('POST', `/api/subscriptions/${created.body.id}/withdraw`, {}, auth);
+    expect(res.status).toBe(200);
+    expect(res.body.subscription).toMatchObject({ status: 'CANCELED', nextSubscription: null });
+    await reconcileAt(new Date(Date.now() + 31 * DAY));
+    expect(await t.app.get(SubscriptionAccessService).isSubscriber(user.id, t.clock.now())).toBe(false);
+    const receipts = (await t.request('GET', '/api/subscriptions/transactions', undefined, auth)).body.transactions;
+    expect(receipts.map((r: { amountOre: number; refunded: boolean }) => [r.amountOre, r.refunded])).toEqual([[24900, true]]);
+    t.clock.set(new Date());
+  });
+
   it('withdraws within 14 days of the first charge: refunded, access ends; later it is refused', async () => {
     const { user, auth } = await newUser();
     const { created } = await buy(auth, 'tenantad-249kr-30days');

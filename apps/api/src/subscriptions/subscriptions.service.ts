@@ -340,6 +340,13 @@ export class SubscriptionsService {
       await this.prisma.transaction.update({ where: { id: t.id }, data: { refundedAt: now, refundedOre: t.amount } });
       refundedOre += t.amount;
     }
+    if (s.nextSubscription) {
+      // A change of plan waiting to start goes with the withdrawn one: it would charge at the old renewal.
+      const next = s.nextSubscription;
+      if (next.providerSubscriptionId) await this.gateway.cancelNow(next.providerSubscriptionId, `withdraw-next-${next.id}`);
+      await this.prisma.subscription.update({ where: { id: next.id }, data: { status: 'CANCELED', renew: false, canceledAt: now, endingAt: next.startingAt } });
+      await this.prisma.subscription.update({ where: { id: s.id }, data: { nextSubscriptionId: null } });
+    }
     await this.prisma.subscription.update({ where: { id: s.id }, data: { withdrawnAt: now, status: 'CANCELED', renew: false, canceledAt: now, endingAt: now } });
     if (s.providerSubscriptionId) {
       await this.gateway.cancelNow(s.providerSubscriptionId, `withdraw-${s.id}`);
