@@ -74,7 +74,7 @@ describe('the portal in a real browser', () => {
     await page.getByLabel(/Sprog/).click();
     await page.getByRole('link', { name: 'English' }).click();
     await page.waitForURL(`http://en.localhost:${port}/byer`);
-    await page.getByRole('heading', { level: 1, name: 'Where do you tell you want to live?' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Where do you want to live?' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     await screenshot(page, 'byer-english');
 

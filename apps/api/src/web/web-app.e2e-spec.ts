@@ -105,7 +105,7 @@ describe('server-side rendering of pages (docs/decisions/0003)', () => {
     const res = await t.request('GET', '/byer', undefined, { host: 'en.localhost:3000' });
     expect(res.status).toBe(200);
     expect(res.text).toContain('<html lang="en"');
-    expect(res.text).toContain('Where do you tell you want to live?');
+    expect(res.text).toContain('Where do you want to live?');
     expect(res.text).toMatch(/<link rel="canonical" href="http:\/\/en\.[^"]+\/byer" \/>/);
   });
 

@@ -63,7 +63,7 @@ describe('translations', () => {
     const danish = createTranslator('da', da);
     const english = createTranslator('en', en);
     expect(danish.t('error.heading')).toBe('Øv! Noget gik galt.');
-    expect(english.t('cities.heading')).toBe('Where do you tell you want to live?');
+    expect(english.t('cities.heading')).toBe('Where do you want to live?');
     expect(danish.language).toBe('da');
     expect(danish.t('city.heading', { city: 'Århus & Co' })).toBe('Lejeboliger i Århus & Co');
   });

@@ -1,3 +1,4 @@
+import { planBenefits, planLabel } from '../../../lib/plan-texts';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Offer } from '@husly/contracts';
 import { kr } from '../format';
@@ -15,7 +16,7 @@ export function OfferSplash({ offer, onStart }: { offer: Offer; onStart(): void 
         </h2>
         <p className={styles.muted}>{t('subscriptions.splash.lead')}</p>
         <ul className={styles.benefits} aria-label={t('subscriptions.splash.benefitsLabel')}>
-          {(offer.labels.length > 0 ? offer.labels : (t('subscriptions.splash.benefits', { returnObjects: true }) as string[])).map((benefit) => (
+          {(offer.labels.length > 0 ? planBenefits(t, offer.name, offer.labels) : (t('subscriptions.splash.benefits', { returnObjects: true }) as string[])).map((benefit) => (
             <li key={benefit}>{benefit}</li>
           ))}
         </ul>
@@ -31,7 +32,7 @@ export function OfferSplash({ offer, onStart }: { offer: Offer; onStart(): void 
           </>
         ) : (
           <>
-            <span className={styles.muted}>{offer.label}</span>
+            <span className={styles.muted}>{planLabel(t, offer.name, offer.label)}</span>
             <span className={styles.bigPrice}>{kr(offer.price)}</span>
             <span>{t('subscriptions.splash.every', { days: offer.intervalDays })}</span>
           </>

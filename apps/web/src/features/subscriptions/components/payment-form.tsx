@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { planLabel } from '../../../lib/plan-texts';
 import { useTranslation } from '../../../lib/use-translation';
 import { useMutation } from '@apollo/client/react';
 import { dkkToOre, isValidEmail } from '@husly/domain';
@@ -199,7 +200,7 @@ export function PaymentForm({
             <legend className={styles.legend}>{t('subscriptions.form.product')}</legend>
             <div className={styles.product} data-testid="product">
               <div className={styles.productLine}>
-                <strong>{offer.label}</strong>
+                <strong>{planLabel(t, offer.name, offer.label)}</strong>
                 <strong>{kr(firstCharge)}</strong>
               </div>
               <span className={`${styles.muted} ${styles.small}`}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
+import { planLabel } from '../../../lib/plan-texts';
 import { useTranslation } from '../../../lib/use-translation';
 import type { SubscriptionView } from '@husly/contracts';
 import { day, kr, krWhole } from '../format';
@@ -45,7 +46,7 @@ export function SubscriptionCard({
     <article className={styles.card} data-testid="subscription-card" data-display={s.display} aria-labelledby={`subscription-${s.id}`}>
       <div className={styles.cardTop}>
         <h3 id={`subscription-${s.id}`} className={styles.subHeading}>
-          {s.product.label}
+          {planLabel(t, s.offer, s.product.label)}
         </h3>
         <span className={`${styles.status} ${STATUS_CLASS[s.display]}`}>{t(`subscriptions.cards.status.${s.display}`)}</span>
       </div>

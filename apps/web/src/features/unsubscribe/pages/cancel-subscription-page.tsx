@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { planLabel } from '../../../lib/plan-texts';
 import { useTranslation } from '../../../lib/use-translation';
 import { LIMITED_PLAN, formatDate, formatDkk } from '@husly/domain';
 import type { Offer, OffersResponse, SubscriptionView, UnsubscribeReasonBody } from '@husly/contracts';
@@ -126,7 +127,7 @@ export function CancelSubscriptionPage() {
 
   const summary = inView && (
     <div className={styles.summary} data-testid="unsubscribe-subscription">
-      <strong>{s.product.label}</strong>
+      <strong>{planLabel(t, s.offer, s.product.label)}</strong>
       <span>{s.display === 'renewing' ? t('unsubscribe.summary.renews', { date: day(s.endingAt) }) : t('unsubscribe.summary.runsUntil', { date: day(next?.endingAt ?? s.endingAt) })}</span>
     </div>
   );
