@@ -102,6 +102,13 @@ describe('English texts on en.', { timeout: 30_000 }, () => {
     expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe('Tenant ad');
   });
 
+  it("the profile's subscription row names the plan in English", async () => {
+    const summary = { id: ID, plan: LIMITED_PLAN.id, label: 'Boligsøgerannonce – begrænset adgang', status: 'ACTIVE' as const, startingAt: '2026-11-01T10:00:00.000Z', endingAt: '2026-12-01T10:00:00.000Z', renew: true, active: true };
+    await openInEnglish('/profile', { 'GET /api/users/me': { body: { user: sessionUser({ language: 'en', subscriber: true, subscriptions: [summary] }) } } });
+    expect(await screen.findByText('Tenant ad – limited access')).toBeTruthy();
+    expect(screen.queryByText(/begrænset adgang/)).toBeNull();
+  });
+
   it('/byer asks where you want to live, in plain English', async () => {
     await openInEnglish('/byer', {});
     expect(await screen.findByRole('heading', { level: 1, name: 'Where do you want to live?' })).toBeTruthy();

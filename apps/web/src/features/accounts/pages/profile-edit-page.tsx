@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { planLabel } from '../../../lib/plan-texts';
 import { useTranslation } from '../../../lib/use-translation';
 import { validateEmailChange, validateName } from '@husly/domain';
 import { ACCOUNT_ERROR_CODES, isApiError } from '@husly/contracts/browser';
@@ -81,7 +82,7 @@ function ProfileBlock() {
         <span className={styles.rowLabel}>{t('accounts.profile.subscriptionHeading')}</span>
         {subscription ? (
           <p className={styles.rowValue}>
-            {subscription.label}
+            {planLabel(t, subscription.plan, subscription.label)}
             <span className={`${styles.pill} ${subscription.active ? '' : styles.pillWarn}`}>
               {subscription.active ? t('accounts.profile.subscriptionActive') : t('accounts.profile.subscriptionInactive')}
             </span>
