@@ -304,6 +304,8 @@ describe('bad input on every route (issue 12 §2)', () => {
         },
         auth: true,
       },
+      // The link that proves the ad's address (issue 29): a bad token body changes nothing.
+      { method: 'POST', url: '/api/users/me/tenant/verify-email', schema: tokenRequestSchema, base: { token: 'not-a-token' }, auth: true },
       { method: 'POST', url: '/api/tenant-ads/1/contact', schema: landlordContactRequestSchema, base: { name: 'Jens Udlejer', email: 'jens@udlejer.dk', phone: '11223344', message: 'Jeg har en lejlighed til dig.' } },
     ];
   }

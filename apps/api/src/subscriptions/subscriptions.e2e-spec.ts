@@ -237,6 +237,12 @@ describe('cancel, reactivate, change plan, pause, withdraw', () => {
     for (const res of refused) expect(res.body).toMatchObject({ statusCode: 400, code: 'terms-required', field: 'terms' });
     const odd = await t.request('GET', `/api/subscriptions/reactivate/${id}?terms=yes`, undefined, auth);
     expect(odd.body).toMatchObject({ statusCode: 400, code: 'terms-required', field: 'terms' });
+    // A NUL, a huge value and a repeated parameter are 4xx too, never a charge.
+    for (const query of ['terms=true%00', `terms=${'1'.repeat(5000)}`, 'terms=true&terms=true', 'terms[]=true']) {
+      const res = await t.request('GET', `/api/subscriptions/reactivate/${id}?${query}`, undefined, auth);
+      expect(res.status, `${query}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, query).toBeLessThan(500);
+    }
     const gqlRefused = await t.request('POST', '/api/graph', { query: 'mutation($id: ID!) { reactivateSubscription(id: $id) { id } }', variables: { id } }, auth);
     expect(gqlRefused.body.errors[0].extensions).toMatchObject({ statusCode: 400, code: 'terms-required' });
     expect({ charges: await charges(), rows: await rows() }).toEqual(before);
