@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { Redis } from 'ioredis';
-import { createScratchDatabase } from './scratch-database';
+import { createScratchDatabase, dropStaleTemplates } from './scratch-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,6 +29,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     );
   }
   const queuePrefix = `husly-test-${runId}`;
+  await dropStaleTemplates();
   const database = await createScratchDatabase('husly_test');
   const databaseUrl = database.url;
 

@@ -24,8 +24,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!existsSync(entry) || !existsSync(join(ROOT, 'dist/web/index.html'))) {
     throw new Error('Browser tests need the built portal: run `npm run build` first (npm test does).');
   }
-  // Not migrated here: the portal migrates and seeds at boot, as `npm start` does.
-  const database = await createScratchDatabase('husly_e2e', { migrate: false });
+  // Copied from the migrated template: the portal checks its migrations and seeds at boot, as
+  // `npm start` does (booting on an empty database is the start-up tests' part).
+  const database = await createScratchDatabase('husly_e2e');
 
   const dataDir = mkdtempSync(join(tmpdir(), 'husly-e2e-'));
   const port = await freePort();
