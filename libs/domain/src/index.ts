@@ -25,6 +25,7 @@ export * from './remembered-searches';
 export * from './cookies';
 export * from './brand';
 export * from './favourites';
+export * from './contact-limit';
 export * from './json-ld';
 export * from './structured-data';
 export * from './search-canonical';
