@@ -162,11 +162,28 @@ export const contactLimitErrorSchema = z.object({
   code: z.literal(CONTACT_ERROR_CODES.contactLimitReached),
   /** 10 on tenantad-79kr-14days. */
   limit: z.number().int().positive(),
+  /** Distinct landlords contacted this period (at least `limit`). */
+  used: z.number().int().nonnegative(),
+  /** The period's length in days (14). */
   windowDays: z.number().int().positive(),
-  /** When a new landlord can be contacted again (ISO time). */
+  /**
+   * When the count resets: the end of the limited subscription's current period (its renewal), from
+   * which a new landlord can be contacted (ISO time). The count is per period, not a rolling window
+   * (docs/decisions/0049-contact-limit-per-period.md).
+   */
   retryAt: isoDateTime,
 });
 export type ContactLimitError = z.infer<typeof contactLimitErrorSchema>;
+
+/** The limited plan's count on the subscription page (subscription view `contactUsage`). */
+export const contactUsageSchema = z.object({
+  /** Distinct landlords contacted this period. */
+  used: z.number().int().nonnegative(),
+  limit: z.number().int().positive(),
+  /** When the count starts again from 0: the end of the current period (ISO time). */
+  resetsAt: isoDateTime,
+});
+export type ContactUsageView = z.infer<typeof contactUsageSchema>;
 
 // --- query strings -------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contactUsageSchema } from './dwellings';
 import { emailAddress, intInput, text } from './input';
 
 // Subscriptions and payments (spec sections 3, 4, 7, 8). Offer prices are whole DKK including
@@ -101,6 +102,8 @@ export const subscriptionViewSchema = z.object({
   /** Within the 14-day withdrawal window of the first charge (POST /api/subscriptions/{id}/withdraw). */
   canWithdraw: z.boolean(),
   meta: z.object({ legacyId: z.string().nullable() }),
+  /** The limited plan's landlord count while this subscription gives access; null on unlimited plans and when not running. */
+  contactUsage: contactUsageSchema.nullable(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 

@@ -11,6 +11,7 @@ import {
 } from '@husly/contracts';
 import type { z } from 'zod';
 import { DEFAULT_LANGUAGE, validateSearchQuery } from '@husly/domain';
+import { Ctx, type RequestContext } from '../accounts/request-context';
 import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, JwtAuthGuard, OptionalJwtAuthGuard } from '../common/auth/auth.guards';
 import { negotiate, StaticBody } from '../common/compression';
@@ -121,8 +122,8 @@ export class DwellingsController {
   @Get(':id/agent')
   @UseGuards(JwtAuthGuard)
   @Header('Cache-Control', 'private, no-store')
-  agent(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<LandlordContact> {
-    return this.contacts.fetch(parseId(id), user.id);
+  agent(@Param('id') id: string, @CurrentUser() user: AuthUser, @Ctx() ctx: RequestContext): Promise<LandlordContact> {
+    return this.contacts.fetch(parseId(id), user.id, ctx.language);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { SubscriptionView, Transaction } from '@husly/contracts';
-import { canReactivate, displayState, formatOrderNo, givesAccess, withinWithdrawal } from '@husly/domain';
+import { canReactivate, displayState, formatOrderNo, givesAccess, withinWithdrawal, type ContactUsage } from '@husly/domain';
 import type { Prisma } from '../infra/prisma/generated/client';
 
 export const SUBSCRIPTION_INCLUDE = {
@@ -16,8 +16,11 @@ function legacyIdOf(s: { legacyId: string | null }): string | null {
   return s.legacyId ?? null;
 }
 
-/** A subscription row as the page sees it (section 3 fields plus the display state). */
-export function toSubscriptionView(s: SubscriptionRow, now: Date): SubscriptionView {
+/**
+ * A subscription row as the page sees it (section 3 fields plus the display state). `usage`: the
+ * limited plan's landlord count, for the subscription that gives access now (null otherwise).
+ */
+export function toSubscriptionView(s: SubscriptionRow, now: Date, usage: ContactUsage | null = null): SubscriptionView {
   const next = s.nextSubscription;
   const facts = { status: s.status, startingAt: s.startingAt, endingAt: s.endingAt, renew: s.renew, legacyId: legacyIdOf(s), hasNext: next !== null };
   const firstCharge = s.transactions[0];
@@ -42,6 +45,7 @@ export function toSubscriptionView(s: SubscriptionRow, now: Date): SubscriptionV
     canReactivate: canReactivate(facts),
     canWithdraw: s.withdrawnAt === null && firstCharge !== undefined && firstCharge.refundedAt === null && withinWithdrawal(firstCharge.timestamp, now) && s.status !== 'EXPIRED',
     meta: { legacyId: legacyIdOf(s) },
+    contactUsage: usage ? { used: usage.used, limit: usage.limit, resetsAt: usage.resetsAt.toISOString() } : null,
   };
 }
 

@@ -11,7 +11,7 @@ import {
   type TestPaymentConfirmRequest,
   type Transaction,
 } from '@husly/contracts';
-import { DEFAULT_LANGUAGE, PAYMENT_MESSAGES, firstChargeOre, firstPeriodDays, givesAccess, renewalChargeOre, showReactivateButton, withinWithdrawal, type Language } from '@husly/domain';
+import { DEFAULT_LANGUAGE, PAYMENT_MESSAGES, firstChargeOre, firstPeriodDays, givesAccess, renewalChargeOre, showReactivateButton, withinWithdrawal, type ContactUsage, type Language } from '@husly/domain';
 import { RateLimitService } from '../accounts/rate-limit.service';
 import type { AuthUser } from '../common/auth/auth-user';
 import { Clock } from '../infra/clock/clock';
@@ -22,6 +22,7 @@ import { PaymentDeclinedError, PaymentGateway, type GatewayPlan } from './gatewa
 import { TestPaymentGateway } from './gateway/test-payment-gateway';
 import { OffersService } from './offers.service';
 import { PaymentProvidersService } from './payment-providers.service';
+import { SubscriptionAccessService } from './subscription-access.service';
 import { SubscriptionLockService } from './subscription-lock.service';
 import { queueNotice, type NoticeData, type NoticeKind } from './subscription-notices';
 import { notFound, parseInput, paymentFailed, subscriptionError } from './subscription-errors';
@@ -48,6 +49,7 @@ export class SubscriptionsService {
     private readonly rateLimits: RateLimitService,
     private readonly lock: SubscriptionLockService,
     private readonly jobs: JobQueue,
+    private readonly access: SubscriptionAccessService,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -71,7 +73,7 @@ export class SubscriptionsService {
         (!r.previousSubscription || !(r.previousSubscription.status === 'ACTIVE' && r.previousSubscription.endingAt && r.previousSubscription.endingAt > now)) &&
         !(r.status === 'CANCELED' && r.endingAt !== null && r.endingAt <= r.startingAt),
     );
-    const subscriptions = shown.map((r) => toSubscriptionView(r, now));
+    const subscriptions = await Promise.all(shown.map(async (r) => toSubscriptionView(r, now, await this.usageOf(userId, r, now))));
     const subscriber = rows.some((r) => givesAccess(r, now));
     const first = shown.find((r) => r.status !== 'INCOMPLETE');
     return {
@@ -424,7 +426,13 @@ export class SubscriptionsService {
 
   private async view(id: string): Promise<SubscriptionView> {
     const row = await this.prisma.subscription.findUniqueOrThrow({ where: { id }, include: SUBSCRIPTION_INCLUDE });
-    return toSubscriptionView(row, this.clock.now());
+    const now = this.clock.now();
+    return toSubscriptionView(row, now, await this.usageOf(row.userId, row, now));
+  }
+
+  /** The limited plan's count, for the subscription giving access now; null for any other row. */
+  private usageOf(userId: number, row: SubscriptionRow, now: Date): Promise<ContactUsage | null> {
+    return givesAccess(row, now) ? this.access.contactUsage(userId, row, now) : Promise.resolve(null);
   }
 }
 

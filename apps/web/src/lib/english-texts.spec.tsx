@@ -67,6 +67,7 @@ const subscription: SubscriptionView = {
   canReactivate: true,
   canWithdraw: false,
   meta: { legacyId: null },
+  contactUsage: null,
 };
 
 async function openInEnglish(path: string, routes: Record<string, Route>) {

@@ -18,7 +18,7 @@ export const ACCOUNT_ERROR_CODES = {
 export const CONTACT_ERROR_CODES = {
   /** 403: no active subscription; the web sends the user to the subscription page. */
   subscriptionRequired: 'subscription-required',
-  /** 403 on the limited plan: the 11th different landlord within the window; body adds limit, windowDays, retryAt. */
+  /** 403 on the limited plan: the 11th different landlord in the period; body adds limit, used, windowDays, retryAt (the reset). */
   contactLimitReached: 'contact-limit-reached',
   /** 410: rented or not available. */
   dwellingUnavailable: 'dwelling-unavailable',

@@ -84,6 +84,7 @@ const subscription = (s: Partial<SubscriptionView> = {}): SubscriptionView => ({
   canReactivate: true,
   canWithdraw: false,
   meta: { legacyId: null },
+  contactUsage: null,
   ...s,
 });
 const list = (subscriptions: SubscriptionView[], extra: Partial<SubscriptionsResponse> = {}): SubscriptionsResponse => ({
