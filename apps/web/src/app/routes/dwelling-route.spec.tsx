@@ -7,6 +7,7 @@ import { startApiServer, type Route } from '../../test/api-server';
 import { clickTwice } from '../../test/press-twice';
 import { detail } from '../../test/dwellings-fixture';
 import { renderApp } from '../../test/render-app';
+import en from '../../../public/locales/en/translation.json';
 
 let server: Awaited<ReturnType<typeof startApiServer>> | undefined;
 afterEach(async () => {
@@ -99,15 +100,36 @@ describe('/vis/{id}', () => {
     await waitFor(() => expect(visited).toContain('/profile/subscription?next=%2Fvis%2F42'));
   });
 
-  it('403 on the limited plan: shows the reason', async () => {
-    const message = 'Du har kontaktet 10 forskellige udlejere inden for 14 dage.';
+  it('403 on the limited plan: the count, the reset date and the way to unlimited access, on the page', async () => {
+    const message = 'Du har kontaktet 10 af 10 udlejere i denne periode.';
+    // 23:30 UTC on 11 Dec is 12 Dec in Copenhagen: the date is the Danish one, as everywhere on the site.
     const { router } = await dwellingPage({
       status: 403,
-      body: { statusCode: 403, error: 'Forbidden', code: 'contact-limit-reached', message, limit: 10, windowDays: 14, retryAt: '2026-12-01T00:00:00.000Z' },
+      body: { statusCode: 403, error: 'Forbidden', code: 'contact-limit-reached', message, limit: 10, used: 10, windowDays: 14, retryAt: '2026-12-11T23:30:00.000Z' },
     });
     await userEvent.click(contactButtons()[0]!);
-    expect(await within(screen.getByTestId('contact-top')).findByText(message)).toBeTruthy();
+    const top = screen.getByTestId('contact-top');
+    expect(await within(top).findByText('Du har kontaktet 10 af 10 udlejere i denne periode.')).toBeTruthy();
+    expect(within(top).getByText('Tallet nulstilles 12/12/2026. Så kan du kontakte nye udlejere igen.')).toBeTruthy();
+    expect(within(top).getByRole('link', { name: 'Skift til ubegrænset adgang' }).getAttribute('href')).toBe('/profile/subscription');
+    expect(within(screen.getByTestId('contact-bottom')).getByRole('link', { name: 'Skift til ubegrænset adgang' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/vis/42');
+  });
+
+  it('403 on the limited plan in English on en.', async () => {
+    server = await startApiServer({
+      'GET /api/dwellings/42': { body: detail() },
+      'GET /api/dwellings/42/agent': {
+        status: 403,
+        body: { statusCode: 403, error: 'Forbidden', code: 'contact-limit-reached', message: 'You have contacted 10 of 10 landlords this period.', limit: 10, used: 10, windowDays: 14, retryAt: '2026-12-12T09:00:00.000Z' },
+      },
+    });
+    renderApp('/vis/42', { apiBaseUrl: `${server.origin}/api`, areas: AREAS_FIXTURE, token: 'a-token', translations: en, host: 'en.localhost:3000' });
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Contact landlord' }))[0]!);
+    const top = screen.getByTestId('contact-top');
+    expect(await within(top).findByText('You have contacted 10 of 10 landlords this period.')).toBeTruthy();
+    expect(within(top).getByText('The count resets on 12/12/2026. Then you can contact new landlords again.')).toBeTruthy();
+    expect(within(top).getByRole('link', { name: 'Switch to unlimited access' }).getAttribute('href')).toBe('/profile/subscription');
   });
 
   it('410: marks the dwelling unavailable', async () => {

@@ -14,9 +14,20 @@ export type ContactState =
   | { status: 'shown'; contact: LandlordContact }
   | { status: 'login' }
   | { status: 'subscribe' }
-  | { status: 'limit'; message: string }
+  | { status: 'limit'; limit: LimitReached }
   | { status: 'unavailable' }
   | { status: 'error' };
+
+/**
+ * The limited plan's refusal (issue 36): the count, the limit and when it resets, which the page words in
+ * its own language with an upgrade link; `message` is the server's text, shown when the numbers are missing.
+ */
+export interface LimitReached {
+  used: number | null;
+  limit: number | null;
+  resetsAt: string | null;
+  message: string;
+}
 
 export type ContactEvent = { type: 'fetch' } | { type: 'success'; contact: LandlordContact } | { type: 'failure'; error: unknown };
 
@@ -30,9 +41,11 @@ function failureState(error: unknown): ContactState {
     case 'login':
       return { status: 'login' };
     case 'subscribe': {
-      const body = error.body as { code?: unknown; message?: unknown } | undefined;
-      if (body?.code === CONTACT_ERROR_CODES.contactLimitReached && typeof body.message === 'string') {
-        return { status: 'limit', message: body.message };
+      const body = error.body as { code?: unknown; message?: unknown; used?: unknown; limit?: unknown; retryAt?: unknown } | null | undefined;
+      if (body?.code === CONTACT_ERROR_CODES.contactLimitReached) {
+        const count = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
+        const resetsAt = typeof body.retryAt === 'string' && !Number.isNaN(Date.parse(body.retryAt)) ? body.retryAt : null;
+        return { status: 'limit', limit: { used: count(body.used), limit: count(body.limit), resetsAt, message: typeof body.message === 'string' ? body.message : '' } };
       }
       return { status: 'subscribe' };
     }

@@ -73,10 +73,18 @@ describe('contactReducer (section 4)', () => {
     expect(fail(status)).toEqual(expected);
   });
 
-  it('a 403 for the limited plan shows its reason instead of the subscription page', () => {
-    expect(fail(403, { statusCode: 403, code: 'contact-limit-reached', message: 'Du har kontaktet 10 udlejere' })).toEqual({
+  it('a 403 for the limited plan keeps the count, the limit and the reset date instead of going to the subscription page', () => {
+    const body = { statusCode: 403, code: 'contact-limit-reached', message: 'Du har kontaktet 10 af 10 udlejere', limit: 10, used: 10, windowDays: 14, retryAt: '2026-12-12T09:00:00.000Z' };
+    expect(fail(403, body)).toEqual({
       status: 'limit',
-      message: 'Du har kontaktet 10 udlejere',
+      limit: { used: 10, limit: 10, resetsAt: '2026-12-12T09:00:00.000Z', message: 'Du har kontaktet 10 af 10 udlejere' },
+    });
+  });
+
+  it('a limited-plan 403 without usable numbers keeps only the server message', () => {
+    expect(fail(403, { code: 'contact-limit-reached', message: 'Grænsen er nået', used: '10', limit: -1, retryAt: 'snart' })).toEqual({
+      status: 'limit',
+      limit: { used: null, limit: null, resetsAt: null, message: 'Grænsen er nået' },
     });
   });
 

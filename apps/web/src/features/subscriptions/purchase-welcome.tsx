@@ -69,15 +69,11 @@ export function PurchaseWelcome() {
             {t('subscriptions.welcome.lastViewed')} <Link to={`/vis/${dwelling.dwellingId}`}>{dwelling.headline}</Link>
           </p>
           {contact.status === 'loading' && <p className={styles.muted}>{t('dwelling.contactLoading')}</p>}
-          {contact.status === 'shown' && (
+          {(contact.status === 'shown' || contact.status === 'limit') && (
             <ContactPanel dwellingId={dwelling.dwellingId} city="" citySlug="" state={contact} onRequest={() => undefined} />
           )}
           {contact.status === 'unavailable' && <p className={styles.muted}>{t('dwelling.unavailable')}</p>}
-          {(contact.status === 'error' || contact.status === 'limit' || contact.status === 'login' || contact.status === 'subscribe') && (
-            <p className={styles.muted}>
-              {contact.status === 'limit' ? contact.message : t('dwelling.contactError')}
-            </p>
-          )}
+          {(contact.status === 'error' || contact.status === 'login' || contact.status === 'subscribe') && <p className={styles.muted}>{t('dwelling.contactError')}</p>}
         </div>
       )}
     </section>

@@ -2,11 +2,12 @@ import { useCallback, useEffect, useReducer } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import type { LandlordContact } from '@husly/contracts';
+import { formatDate } from '@husly/domain';
 import { useApi } from '../../../lib/api-context';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { breakable } from '../breakable-address';
 import { fetchLandlordContact } from '../dwellings-api';
-import { contactReducer, initialContactState, type ContactState } from '../contact-state';
+import { contactReducer, initialContactState, type ContactState, type LimitReached } from '../contact-state';
 import { SUBSCRIPTION_PATH } from '../../accounts/navigation';
 import styles from './dwelling-detail.module.css';
 
@@ -81,6 +82,30 @@ function ContactDetails({ contact }: { contact: LandlordContact }) {
   );
 }
 
+/**
+ * The limited plan's refusal (issue 36): how many of how many landlords, when the count resets, and the
+ * way to unlimited access (the subscription page, where the change of plan is confirmed).
+ */
+function LimitPrompt({ limit }: { limit: LimitReached }) {
+  const { t } = useTranslation();
+  const counted = limit.used !== null && limit.limit !== null && limit.resetsAt !== null;
+  return (
+    <div className={styles.prompt} role="alert" data-testid="contact-limit">
+      {counted ? (
+        <>
+          <p className={styles.promptHeading}>{t('dwelling.contactLimit.used', { used: limit.used, limit: limit.limit })}</p>
+          <p>{t('dwelling.contactLimit.resets', { date: formatDate(limit.resetsAt ?? '') })}</p>
+        </>
+      ) : (
+        <p>{limit.message}</p>
+      )}
+      <Link to={SUBSCRIPTION_PATH} className="button button-secondary">
+        {t('dwelling.contactLimit.upgrade')}
+      </Link>
+    </div>
+  );
+}
+
 /** The contact button and what follows it (section 4), for one of the two places on the page. */
 export function ContactPanel({
   dwellingId,
@@ -123,11 +148,7 @@ export function ContactPanel({
         </div>
       );
     case 'limit':
-      return (
-        <div className={styles.prompt} role="alert">
-          <p>{state.message}</p>
-        </div>
-      );
+      return <LimitPrompt limit={state.limit} />;
     case 'unavailable':
       return (
         <div className={`${styles.prompt} ${styles.unavailable}`} role="status">
