@@ -13,6 +13,7 @@ export * from './dwelling-search';
 export * from './navigation';
 export * from './accounts';
 export * from './subscriptions';
+export * from './plan-texts';
 export * from './site-hosts';
 export * from './site-alerts';
 export * from './unsubscribe';

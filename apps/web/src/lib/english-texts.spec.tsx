@@ -7,9 +7,7 @@ import { startApiServer, type Route } from '../test/api-server';
 import { renderApp } from '../test/render-app';
 import { sessionUser } from '../test/session-user-fixture';
 import { resetSessionStore } from '../features/accounts/session-store';
-import { createTranslator } from './translator';
 import { planBenefits, planLabel } from './plan-texts';
-import da from '../../public/locales/da/translation.json';
 import en from '../../public/locales/en/translation.json';
 
 // On en. the offers read in English although the database holds them in Danish (as the seed writes
@@ -117,8 +115,8 @@ describe('English texts on en.', { timeout: 30_000 }, () => {
 });
 
 describe('planLabel and planBenefits', () => {
-  const english = createTranslator('en', en).t;
-  const danish = createTranslator('da', da).t;
+  const english = 'en' as const;
+  const danish = 'da' as const;
 
   it('word a known plan in the language, with the limited plan\'s numbers from the domain', () => {
     expect(planLabel(english, LIMITED_PLAN.id, 'Boligsøgerannonce – begrænset adgang')).toBe('Tenant ad – limited access');

@@ -6,7 +6,7 @@ import styles from './subscriptions.module.css';
 
 /** Section 2: the offer splash for a user without a subscription; its button opens the payment form. */
 export function OfferSplash({ offer, onStart }: { offer: Offer; onStart(): void }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const intro = offer.intro && offer.trialDays > 0;
   return (
     <section className={`${styles.card} ${styles.splash}`} aria-labelledby="offer-heading" data-testid="offer-splash">
@@ -16,7 +16,7 @@ export function OfferSplash({ offer, onStart }: { offer: Offer; onStart(): void 
         </h2>
         <p className={styles.muted}>{t('subscriptions.splash.lead')}</p>
         <ul className={styles.benefits} aria-label={t('subscriptions.splash.benefitsLabel')}>
-          {(offer.labels.length > 0 ? planBenefits(t, offer.name, offer.labels) : (t('subscriptions.splash.benefits', { returnObjects: true }) as string[])).map((benefit) => (
+          {(offer.labels.length > 0 ? planBenefits(language, offer.name, offer.labels) : (t('subscriptions.splash.benefits', { returnObjects: true }) as string[])).map((benefit) => (
             <li key={benefit}>{benefit}</li>
           ))}
         </ul>
@@ -32,7 +32,7 @@ export function OfferSplash({ offer, onStart }: { offer: Offer; onStart(): void 
           </>
         ) : (
           <>
-            <span className={styles.muted}>{planLabel(t, offer.name, offer.label)}</span>
+            <span className={styles.muted}>{planLabel(language, offer.name, offer.label)}</span>
             <span className={styles.bigPrice}>{kr(offer.price)}</span>
             <span>{t('subscriptions.splash.every', { days: offer.intervalDays })}</span>
           </>

@@ -36,7 +36,7 @@ export function SubscriptionCard({
   refundableOre?: number;
   onWithdraw?(s: SubscriptionView): Promise<boolean>;
 }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const next = s.nextSubscription;
   // Danish consumer rules: cancelling is two clicks (this link, then "Ja, opsig" on the warning page,
   // which also offers the limited plan instead; section 4).
@@ -46,7 +46,7 @@ export function SubscriptionCard({
     <article className={styles.card} data-testid="subscription-card" data-display={s.display} aria-labelledby={`subscription-${s.id}`}>
       <div className={styles.cardTop}>
         <h3 id={`subscription-${s.id}`} className={styles.subHeading}>
-          {planLabel(t, s.offer, s.product.label)}
+          {planLabel(language, s.offer, s.product.label)}
         </h3>
         <span className={`${styles.status} ${STATUS_CLASS[s.display]}`}>{t(`subscriptions.cards.status.${s.display}`)}</span>
       </div>

@@ -24,7 +24,7 @@ const day = (iso: string | null | undefined) => (iso ? formatDate(iso) : '');
  * so cancelling stays two clicks; the survey after it is optional.
  */
 export function CancelSubscriptionPage() {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const api = useApi();
   const calls = unsubscribeApi(api);
   const navigate = useNavigate();
@@ -127,7 +127,7 @@ export function CancelSubscriptionPage() {
 
   const summary = inView && (
     <div className={styles.summary} data-testid="unsubscribe-subscription">
-      <strong>{planLabel(t, s.offer, s.product.label)}</strong>
+      <strong>{planLabel(language, s.offer, s.product.label)}</strong>
       <span>{s.display === 'renewing' ? t('unsubscribe.summary.renews', { date: day(s.endingAt) }) : t('unsubscribe.summary.runsUntil', { date: day(next?.endingAt ?? s.endingAt) })}</span>
     </div>
   );
