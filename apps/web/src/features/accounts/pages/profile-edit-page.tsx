@@ -82,7 +82,7 @@ function ProfileBlock() {
         <span className={styles.rowLabel}>{t('accounts.profile.subscriptionHeading')}</span>
         {subscription ? (
           <p className={styles.rowValue}>
-            {planLabel(t, subscription.plan, subscription.label)}
+            {planLabel(language, subscription.plan, subscription.label)}
             <span className={`${styles.pill} ${subscription.active ? '' : styles.pillWarn}`}>
               {subscription.active ? t('accounts.profile.subscriptionActive') : t('accounts.profile.subscriptionInactive')}
             </span>

@@ -200,7 +200,7 @@ export function PaymentForm({
             <legend className={styles.legend}>{t('subscriptions.form.product')}</legend>
             <div className={styles.product} data-testid="product">
               <div className={styles.productLine}>
-                <strong>{planLabel(t, offer.name, offer.label)}</strong>
+                <strong>{planLabel(language, offer.name, offer.label)}</strong>
                 <strong>{kr(firstCharge)}</strong>
               </div>
               <span className={`${styles.muted} ${styles.small}`}>
