@@ -10,6 +10,7 @@ import { usePageTitle } from '../../../lib/document-head';
 import { refreshSession } from '../../accounts/session-store';
 import { useSessionUser } from '../../accounts/use-account';
 import { lastViewedCookie, readLastViewed } from '../../dwellings/last-viewed';
+import { ContactUsageLine, unlimitedPlan } from '../components/contact-usage';
 import { OfferSplash } from '../components/offer-splash';
 import { PaymentForm } from '../components/payment-form';
 import { ReceiptsTable } from '../components/receipts-table';
@@ -18,7 +19,7 @@ import styles from '../components/subscriptions.module.css';
 import { httpsRedirect, krWhole } from '../format';
 import { createApolloClient } from '../graphql/apollo-client';
 import { graphErrorCode } from '../graphql/graph-errors';
-import { PAYMENT_PROVIDER, REACTIVATE_SUBSCRIPTION } from '../graphql/operations';
+import { CHANGE_PLAN, PAYMENT_PROVIDER, REACTIVATE_SUBSCRIPTION } from '../graphql/operations';
 import { fetchOffers, fetchSubscriptions, fetchTransactions, withdrawSubscription } from '../subscriptions-api';
 import type { PurchaseState } from '../purchase-welcome';
 
@@ -27,7 +28,7 @@ type Data = { subscriptions: SubscriptionsResponse; offers: OffersResponse; tran
 /** The plan an ended subscription starts again on (the API's rule): its own, or for an intro the cheapest unlimited one. */
 function reactivationPlan(s: SubscriptionView, offers: Offer[]): ReactivationPlan | undefined {
   const own = offers.find((o) => o.name === s.offer && !o.intro);
-  const plan = own ?? offers.filter((o) => !o.intro && o.contactLimit === null).sort((a, b) => a.price - b.price)[0];
+  const plan = own ?? unlimitedPlan(offers);
   return plan && { label: plan.label, price: plan.price, intervalDays: plan.intervalDays };
 }
 
@@ -68,6 +69,7 @@ function SubscriptionContent() {
   const [actionDone, setActionDone] = useState<string | null>(null);
   const provider = useQuery(PAYMENT_PROVIDER);
   const [reactivateSubscription] = useMutation(REACTIVATE_SUBSCRIPTION);
+  const [changePlan] = useMutation(CHANGE_PLAN);
 
   const load = useCallback(async () => {
     try {
@@ -104,6 +106,9 @@ function SubscriptionContent() {
 
   // The terms go along only when the seeker ticked them for a charge now (an ended subscription).
   const reactivate = (s: SubscriptionView, terms: boolean) => change(() => reactivateSubscription({ variables: terms ? { id: s.id, terms: true } : { id: s.id } }));
+
+  // The limited plan's way up: the change of plan at the next renewal, as the way down to it.
+  const upgrade = (s: SubscriptionView, plan: Offer) => change(() => changePlan({ variables: { subscription: s.id, plan: plan.name } }));
 
   /** The 14-day withdrawal: refunded and ended now; the page then says how much and shows the new state. */
   const withdraw = async (s: SubscriptionView): Promise<boolean> => {
@@ -170,6 +175,9 @@ function SubscriptionContent() {
               <SubscriptionCard key={s.id} subscription={s} refundableOre={refundableOre(s, transactions)} onWithdraw={withdraw} />
             ))}
           </div>
+          {shown.map((s) => (
+            <ContactUsageLine key={`usage-${s.id}`} subscription={s} upgradeTo={unlimitedPlan(offers.offers)} onUpgrade={upgrade} />
+          ))}
         </section>
       )}
       {!subscriptions.subscriber && offer && (
