@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import type { BoligagentView } from '@husly/contracts';
 import { useApi } from '../../lib/api-context';
+import { usePageTitle } from '../../lib/document-head';
 import { boligagentApi } from './boligagent-api';
 import { BoligagentPanel } from './components/boligagent-panel';
 import styles from './boligagent.module.css';
@@ -13,6 +14,7 @@ export function ProfileBoligagentTab() {
   const { t } = useTranslation();
   const api = useApi();
   const [state, setState] = useState<State>({ status: 'loading' });
+  usePageTitle(t('boligagent.profile.title'));
 
   useEffect(() => {
     boligagentApi(api)

@@ -5,6 +5,7 @@ import { dwellingListState, formatDate } from '@husly/domain';
 import type { Favourite } from '@husly/contracts';
 import { PageLoading } from '../../components/ui/page-loading';
 import { useApi } from '../../lib/api-context';
+import { usePageTitle } from '../../lib/document-head';
 import { DwellingCard } from '../dwellings/components/dwelling-list';
 import { favouritesApi } from './favourites-api';
 import { clearFavouriteError, setFavourite, useFavourites } from './favourites-store';
@@ -21,6 +22,7 @@ export function ProfileFavouritesTab() {
   const { t } = useTranslation();
   const api = useApi();
   const favourites = useFavourites();
+  usePageTitle(t('favourites.heading'));
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   // Removed here and not refused (yet): hidden at once, shown again if the API refuses.
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { usePageTitle } from '../../../lib/document-head';
 import { useTranslation } from '../../../lib/use-translation';
 import styles from './accounts.module.css';
 
@@ -24,7 +25,9 @@ const TenantTab = pick(import.meta.glob('../../tenant-ad/profile-tenant-tab.tsx'
 const FavouritesTab = pick(import.meta.glob('../../favourites/profile-favourites-tab.tsx', { eager: true }), 'ProfileFavouritesTab');
 const SubscriptionTab = pick(import.meta.glob('../../subscriptions/profile-subscription-tab.tsx', { eager: true }), 'ProfileSubscriptionTab');
 
+// Each tab's page names the tab (usePageTitle); a placeholder does it for the page it stands in for.
 function Placeholder({ heading, text }: { heading: string; text: string }) {
+  usePageTitle(heading);
   return (
     <section className={styles.section}>
       <h2>{heading}</h2>

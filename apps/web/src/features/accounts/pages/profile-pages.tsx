@@ -1,3 +1,5 @@
+import { usePageTitle } from '../../../lib/document-head';
+import { useTranslation } from '../../../lib/use-translation';
 import { PurchaseWelcome } from '../../subscriptions/purchase-welcome';
 import { FoundHomeNotice } from '../../unsubscribe/components/found-home-notice';
 import { ProfileEditPage } from './profile-edit-page';
@@ -9,6 +11,8 @@ export { ProfilePasswordPage } from './profile-password-page';
 
 /** /profile: what a purchase or a found home has to say, above the profile form. */
 export function ProfileHomePage() {
+  const { t } = useTranslation();
+  usePageTitle(t('accounts.profile.tabs.edit'));
   return (
     <>
       <PurchaseWelcome />

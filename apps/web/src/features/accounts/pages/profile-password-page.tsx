@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { useAlerts } from '../../../components/ui/alerts';
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
+import { usePageTitle } from '../../../lib/document-head';
 import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { failureText } from '../account-errors';
 import { logout } from '../accounts-api';
@@ -16,6 +17,7 @@ import styles from '../components/accounts.module.css';
 export function ProfilePasswordPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
+  usePageTitle(t('accounts.profile.tabs.password'));
   return (
     <>
       <section className={styles.section} aria-labelledby="change-password">
