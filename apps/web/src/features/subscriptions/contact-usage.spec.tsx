@@ -108,11 +108,9 @@ describe('/profile/subscription: the limited plan’s landlord count', { timeout
   });
 
   it('English: the count, then the switch up confirmed in the change-of-plan dialog and sent once when pressed twice', async () => {
-    const switched = limited({
-      renew: false,
-      display: 'switching',
-      nextSubscription: { id: 'next-1', renew: true, product: { label: 'Boligsøgerannonce', price: 249 }, startingAt: RESETS, endingAt: '2027-01-10T23:30:00.000Z' },
-    });
+    // Held in a variable, not written inline: the next plan's fields may grow (its plan id) without this case changing.
+    const next = { id: 'next-1', offer: 'tenantad-249kr-30days', renew: true, product: { label: 'Boligsøgerannonce', price: 249 }, startingAt: RESETS, endingAt: '2027-01-10T23:30:00.000Z' };
+    const switched = limited({ renew: false, display: 'switching', nextSubscription: next });
     const { server, requestsAnswered } = await open('en', [{ body: list([limited()]) }, { body: list([switched]) }], [TEST_PROVIDER, { body: { data: { changePlan: { id: ID } } } }]);
     const usage = await screen.findByTestId('contact-usage');
     expect(within(usage).getByText('3 of 10 landlords used, resets 12/12/2026')).toBeTruthy();
