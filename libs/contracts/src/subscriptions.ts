@@ -95,7 +95,15 @@ export const subscriptionViewSchema = z.object({
   outstanding: z.boolean(),
   /** A pending change of plan, taking over when this one ends. */
   nextSubscription: z
-    .object({ id: z.string(), renew: z.boolean(), product: productSchema, startingAt: isoDateTime, endingAt: isoDateTime.nullable() })
+    .object({
+      id: z.string(),
+      /** Its plan id (offer name): the page words the plan by it in its language. */
+      offer: z.string(),
+      renew: z.boolean(),
+      product: productSchema,
+      startingAt: isoDateTime,
+      endingAt: isoDateTime.nullable(),
+    })
     .nullable(),
   /** Section 4: reactivation is allowed unless the subscription has a legacyId. */
   canReactivate: z.boolean(),
@@ -217,12 +225,27 @@ export const testPaymentConfirmResponseSchema = z.object({
   returnUrl: z.string(),
 });
 
+/**
+ * Which charge of its subscription's plan a receipt line is (domain linePlanOf): the invoice words it
+ * in the page's language by this, while `label` stays the line as it was written.
+ */
+export const linePlanSchema = z.object({
+  /** The plan id (offer name). */
+  plan: z.string(),
+  /** The intro's first charge: its days; null for a charge of the plan's price. */
+  introDays: z.number().int().positive().nullable(),
+  refund: z.boolean(),
+});
+
 /** A receipt line: øre incl. VAT. */
 export const transactionLineSchema = z.object({
+  /** As stored when charged (Danish): a receipt is not rewritten. */
   label: z.string(),
   priceOre: z.number().int(),
   vatOre: z.number().int(),
   subtotalOre: z.number().int(),
+  /** null for a line that is no known charge of the plan: it is shown as stored. */
+  plan: linePlanSchema.nullable(),
 });
 
 /** Transaction/invoice (section 3): a receipt of one successful charge. */

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DEFAULT_LANGUAGE, formatDkk, formatOre, formatOrderNo, isLanguage, publicUrlForLanguage } from '@husly/domain';
+import { DEFAULT_LANGUAGE, formatOrderNo, isLanguage, linePlanOf, publicUrlForLanguage, receiptLineLabel, type Language } from '@husly/domain';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { Clock } from '../infra/clock/clock';
 import { MailService } from '../infra/mail/mail.service';
 import { PrismaService } from '../infra/prisma/prisma.service';
-import { noticeMail, type NoticeData, type NoticeKind } from './subscription-notices';
+import { introReminderMail, noticeMail, receiptMail, type NoticeData, type NoticeKind, type ReceiptFacts } from './subscription-notices';
 
-const DATE = new Intl.DateTimeFormat('da-DK', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Copenhagen' });
+const languageOf = (value: string | null | undefined): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
 
 /**
  * The receipt after each charge, the reminder before an intro converts, and the confirmation of each
@@ -24,58 +24,65 @@ export class SubscriptionMailService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** The receipt of one charge, in the user's language; the lines as the invoice page shows them. */
   async sendReceipt(transactionId: number): Promise<boolean> {
     const claimed = await this.prisma.transaction.updateMany({ where: { id: transactionId, receiptMailedAt: null }, data: { receiptMailedAt: this.clock.now() } });
     if (claimed.count === 0) return false;
-    const t = await this.prisma.transaction.findUniqueOrThrow({ where: { id: transactionId }, include: { lines: true, user: { select: { email: true } } } });
-    if (!t.user.email) return false;
-    const company = t.company as { name: string; address: string; zip: string; city: string; tax: string };
-    const url = `${this.config.http.publicUrl}/profile/invoice/${t.id}`;
-    const text = [
-      `Kvittering, ordrenr. ${formatOrderNo(t.orderno)}, ${DATE.format(t.timestamp)}`,
-      '',
-      `${t.customerName}${t.customerAddress ? `, ${t.customerAddress}` : ''}${t.customerZipcode ? `, ${t.customerZipcode} ${t.customerCity ?? ''}` : ''}`,
-      '',
-      ...t.lines.map((l) => `${l.label}: ${formatOre(l.subtotal)} (heraf moms ${(l.vat / 100).toFixed(2).replace('.', ',')} kr.)`),
-      `I alt: ${formatOre(t.amount)} inkl. 25 % moms`,
-      '',
-      `Kvitteringen kan udskrives her: ${url}`,
-      '',
-      `${company.name}, ${company.address}, ${company.zip} ${company.city}, CVR ${company.tax}`,
-    ].join('\n');
     try {
-      await this.mail.send({ to: t.user.email, subject: `Kvittering for dit køb hos ${company.name} (ordrenr. ${formatOrderNo(t.orderno)})`, text });
-      return true;
+      return await this.composeAndSendReceipt(transactionId);
     } catch (error) {
       await this.prisma.transaction.update({ where: { id: transactionId }, data: { receiptMailedAt: null } });
       throw error;
     }
   }
 
-  /** A few days before the intro converts: the price it converts to, the date and the cancel link. */
+  private async composeAndSendReceipt(transactionId: number): Promise<boolean> {
+    const t = await this.prisma.transaction.findUniqueOrThrow({
+      where: { id: transactionId },
+      include: { lines: { orderBy: { id: 'asc' } }, user: { select: { email: true, language: true } }, subscription: { select: { offer: true } } },
+    });
+    if (!t.user.email) return false;
+    const language = languageOf(t.user.language);
+    const offer = t.subscription?.offer;
+    const { subject, text } = receiptMail(language, {
+      orderno: formatOrderNo(t.orderno),
+      date: t.timestamp,
+      customer: [t.customerName, t.customerAddress, t.customerZipcode ? `${t.customerZipcode} ${t.customerCity ?? ''}`.trim() : null].filter(Boolean).join(', '),
+      lines: t.lines.map((l) => ({ label: receiptLineLabel(language, { label: l.label, plan: offer ? linePlanOf(l.label, offer) : null }), subtotalOre: l.subtotal, vatOre: l.vat })),
+      totalOre: t.amount,
+      url: `${publicUrlForLanguage(this.config.http.publicUrl, language)}/profile/invoice/${t.id}`,
+      company: t.company as ReceiptFacts['company'],
+    });
+    await this.mail.send({ to: t.user.email, subject, text });
+    return true;
+  }
+
+  /** A few days before the intro converts: the price it converts to, the date and the cancel link, in the user's language. */
   async sendIntroReminder(subscriptionId: string): Promise<boolean> {
     const claimed = await this.prisma.subscription.updateMany({
       where: { id: subscriptionId, introReminderSentAt: null, status: 'ACTIVE', renew: true, offer: { intro: true } },
       data: { introReminderSentAt: this.clock.now() },
     });
     if (claimed.count === 0) return false;
-    const s = await this.prisma.subscription.findUniqueOrThrow({ where: { id: subscriptionId }, include: { offer: true, user: { select: { email: true } } } });
-    if (!s.user.email || !s.endingAt) return false;
-    const cancelUrl = `${this.config.http.publicUrl}/profile/subscription`;
-    const text = [
-      `Din introperiode på ${s.offer.label} slutter ${DATE.format(s.endingAt)}.`,
-      '',
-      `Derefter fornyes abonnementet automatisk til ${formatDkk(s.offer.price)} inkl. moms hver ${s.offer.intervalDays}. dag, indtil du opsiger det.`,
-      '',
-      `Vil du ikke fortsætte, kan du opsige med to klik her: ${cancelUrl}`,
-    ].join('\n');
     try {
-      await this.mail.send({ to: s.user.email, subject: `Din introperiode slutter ${DATE.format(s.endingAt)}`, text });
-      return true;
+      return await this.composeAndSendIntroReminder(subscriptionId);
     } catch (error) {
       await this.prisma.subscription.update({ where: { id: subscriptionId }, data: { introReminderSentAt: null } });
       throw error;
     }
+  }
+
+  private async composeAndSendIntroReminder(subscriptionId: string): Promise<boolean> {
+    const s = await this.prisma.subscription.findUniqueOrThrow({ where: { id: subscriptionId }, include: { offer: true, user: { select: { email: true, language: true } } } });
+    if (!s.user.email || !s.endingAt) return false;
+    const language = languageOf(s.user.language);
+    const { subject, text } = introReminderMail(language, {
+      plan: s.offer,
+      endingAt: s.endingAt,
+      cancelUrl: `${publicUrlForLanguage(this.config.http.publicUrl, language)}/profile/subscription`,
+    });
+    await this.mail.send({ to: s.user.email, subject, text });
+    return true;
   }
 
   /** The confirmation of one change (cancel, withdrawal, change of plan, reactivation, refund), in the user's language. */
@@ -100,7 +107,7 @@ export class SubscriptionMailService {
     if (!s.user.email) return false;
     const data = n.data as NoticeData;
     const kind = n.kind as NoticeKind;
-    const language = isLanguage(s.user.language) ? s.user.language : DEFAULT_LANGUAGE;
+    const language = languageOf(s.user.language);
     // The charge concerned: the refunded ones, else the one that paid the period the change is about.
     const charges = data.transactionIds ? s.transactions.filter((t) => data.transactionIds?.includes(t.id)) : s.transactions.slice(-1);
     const next = kind === 'plan-change' ? await this.prisma.subscription.findUnique({ where: { id: n.key }, include: { offer: true } }) : null;

@@ -78,6 +78,9 @@ describe('a confirmation for every change of a subscription', () => {
     const change = await withSubject(s.email, SUBJECTS.change.en);
     expect(change).toHaveLength(1);
     expect(change[0].text).toContain('Hi Mette Hansen');
+    // The plans by their English names, as the pages name them (issue 36), not the database's Danish.
+    expect(change[0].text).toContain('You are switching from Tenant ad to Tenant ad – limited access.');
+    expect(change[0].text).not.toContain('Boligsøger');
     expect(change[0].text).toContain(`runs until ${formatNoticeDate('en', s.endingAt)} and does not renew`);
     expect(change[0].text).toContain(`starts on ${formatNoticeDate('en', s.endingAt)} and costs 79 kr. incl. VAT every 14 days`);
     expect(change[0].text).toContain(`Order no.: ${s.orderno}`);
@@ -87,7 +90,8 @@ describe('a confirmation for every change of a subscription', () => {
     const cancel = await withSubject(s.email, SUBJECTS.cancel.en);
     expect(cancel).toHaveLength(1);
     expect(cancel[0].text).toContain(`You have access until ${formatNoticeDate('en', s.endingAt)}.`);
-    expect(cancel[0].text).toContain(`The planned switch to`);
+    expect(cancel[0].text).toContain(`The planned switch to Tenant ad – limited access`);
+    expect(cancel[0].text).not.toContain('Boligsøger');
     expect(cancel[0].text).toContain(`(79 kr. incl. VAT every 14 days) from ${formatNoticeDate('en', s.endingAt)} is cancelled.`);
 
     const resumed = await t.request('GET', `/api/subscriptions/reactivate/${s.id}`, undefined, s.auth);

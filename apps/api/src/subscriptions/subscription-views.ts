@@ -1,5 +1,5 @@
 import type { SubscriptionView, Transaction } from '@husly/contracts';
-import { canReactivate, displayState, formatOrderNo, givesAccess, withinWithdrawal, type ContactUsage } from '@husly/domain';
+import { canReactivate, displayState, formatOrderNo, givesAccess, linePlanOf, withinWithdrawal, type ContactUsage } from '@husly/domain';
 import type { Prisma } from '../infra/prisma/generated/client';
 
 export const SUBSCRIPTION_INCLUDE = {
@@ -40,7 +40,7 @@ export function toSubscriptionView(s: SubscriptionRow, now: Date, usage: Contact
     paused: s.status === 'PAUSED',
     outstanding: s.outstanding,
     nextSubscription: next
-      ? { id: next.id, renew: next.renew, product: { label: next.offer.label, price: next.offer.price }, startingAt: next.startingAt.toISOString(), endingAt: iso(next.endingAt) }
+      ? { id: next.id, offer: next.offer.name, renew: next.renew, product: { label: next.offer.label, price: next.offer.price }, startingAt: next.startingAt.toISOString(), endingAt: iso(next.endingAt) }
       : null,
     canReactivate: canReactivate(facts),
     canWithdraw: s.withdrawnAt === null && firstCharge !== undefined && firstCharge.refundedAt === null && withinWithdrawal(firstCharge.timestamp, now) && s.status !== 'EXPIRED',
@@ -49,12 +49,14 @@ export function toSubscriptionView(s: SubscriptionRow, now: Date, usage: Contact
   };
 }
 
-export const TRANSACTION_INCLUDE = { lines: { orderBy: { id: 'asc' } } } satisfies Prisma.TransactionInclude;
+// The subscription's offer tells which plan each line charged (the line keeps only its label).
+export const TRANSACTION_INCLUDE = { lines: { orderBy: { id: 'asc' } }, subscription: { select: { offer: true } } } satisfies Prisma.TransactionInclude;
 export type TransactionRow = Prisma.TransactionGetPayload<{ include: typeof TRANSACTION_INCLUDE }>;
 
 /** A receipt (section 3 Transaction/invoice); the company block is the snapshot taken at the charge. */
 export function toTransaction(t: TransactionRow): Transaction {
   const company = (t.company ?? {}) as Partial<Record<'name' | 'address' | 'zip' | 'city' | 'tax', string>>;
+  const offer = t.subscription?.offer;
   return {
     id: t.id,
     uuid: t.uuid,
@@ -69,6 +71,12 @@ export function toTransaction(t: TransactionRow): Transaction {
     refundedOre: t.refundedAt === null ? null : (t.refundedOre ?? t.amount),
     customer: { name: t.customerName, address: t.customerAddress, zipcode: t.customerZipcode, city: t.customerCity },
     company: { name: company.name ?? '', address: company.address ?? '', zip: company.zip ?? '', city: company.city ?? '', tax: company.tax ?? '' },
-    products: t.lines.map((l) => ({ label: l.label, priceOre: l.price, vatOre: l.vat, subtotalOre: l.subtotal })),
+    products: t.lines.map((l) => ({
+      label: l.label,
+      priceOre: l.price,
+      vatOre: l.vat,
+      subtotalOre: l.subtotal,
+      plan: offer ? linePlanOf(l.label, offer) : null,
+    })),
   };
 }

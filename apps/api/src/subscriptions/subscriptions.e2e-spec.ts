@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionsResponseSchema, transactionSchema } from '@husly/contracts';
 import { paymentErrorKey } from '@husly/domain';
@@ -70,7 +71,7 @@ describe('purchase with the test provider', () => {
       vatOre: 380,
       customer: { name: 'Sofie Søger', address: 'Nørregade 2', zipcode: '8000', city: 'Aarhus C' },
       company: { name: 'Testfirma ApS', tax: '87654321', zip: '8000' },
-      products: [{ label: 'Boligsøgerannonce – introtilbud (7 dage)', priceOre: 1900, vatOre: 380, subtotalOre: 1900 }],
+      products: [{ label: 'Boligsøgerannonce – introtilbud (7 dage)', priceOre: 1900, vatOre: 380, subtotalOre: 1900, plan: { plan: 'tenantad-intro-7days', introDays: 7, refund: false } }],
     });
     const one = await t.request('GET', `/api/subscriptions/transactions/${receipt.id}`, undefined, auth);
     expect(one.body).toEqual(receipt);
@@ -292,7 +293,7 @@ describe('cancel, reactivate, change plan, pause, withdraw', () => {
     const changed = await t.request('POST', '/api/subscriptions/change', { plan: 'tenantad-79kr-14days' }, auth);
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     const current = changed.body.subscriptions[0];
-    expect(current).toMatchObject({ id: created.body.id, renew: false, nextSubscription: { product: { price: 79 } } });
+    expect(current).toMatchObject({ id: created.body.id, renew: false, nextSubscription: { offer: 'tenantad-79kr-14days', product: { price: 79 } } });
     expect(current.nextSubscription.startingAt).toBe(current.endingAt);
     expect(changed.body.showReactivate).toBe(false);
     // Only the running subscription counts as access; the limited plan starts at the renewal.
@@ -366,12 +367,12 @@ describe('cancel, reactivate, change plan, pause, withdraw', () => {
     await reconcileAt(new Date(Date.now() + 5 * DAY));
     await reconcileAt(new Date(Date.now() + 5 * DAY + 3_600_000));
     t.clock.set(new Date());
-    const mails = readdirSync(t.config.mail.dir)
-      .map((f) => readFileSync(`${t.config.mail.dir}/${f}`, 'utf8'))
-      .filter((m) => m.includes(user.email as string) && m.includes('introperiode'));
+    // Parsed, not raw: quoted-printable may wrap a line anywhere, '249 kr.' included.
+    const parsed = await Promise.all(readdirSync(t.config.mail.dir).map((f) => simpleParser(readFileSync(`${t.config.mail.dir}/${f}`))));
+    const mails = parsed.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === user.email && m.subject?.includes('introperiode'));
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toContain('249 kr.');
-    expect(mails[0]).toContain('/profile/subscription');
+    expect(mails[0].text).toContain('249 kr.');
+    expect(mails[0].text).toContain('/profile/subscription');
     expect(await t.prisma.subscription.findUniqueOrThrow({ where: { id: created.body.id } })).toMatchObject({ introReminderSentAt: expect.any(Date) });
   });
 

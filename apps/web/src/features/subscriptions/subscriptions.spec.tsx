@@ -7,6 +7,7 @@ import { clickTwice, submitTwice } from '../../test/press-twice';
 import { renderApp } from '../../test/render-app';
 import { sessionUser } from '../../test/session-user-fixture';
 import { resetSessionStore } from '../accounts/session-store';
+import da from '../../../public/locales/da/translation.json';
 import en from '../../../public/locales/en/translation.json';
 
 // The subscription and invoice pages against a real local HTTP server (REST and POST /api/graph),
@@ -58,7 +59,7 @@ const OFFERS: OffersResponse = {
   offers: [
     offer({}),
     offer({ name: 'tenantad-249kr-30days', amount: 249, trialDays: 0, intro: false }),
-    offer({ name: 'tenantad-79kr-14days', label: 'Tenant ad, limited', amount: 79, price: 79, intervalDays: 14, trialDays: 0, intro: false, contactLimit: 10, contactWindowDays: 14 }),
+    offer({ name: 'tenantad-79kr-14days', label: 'Boligsøgerannonce – begrænset adgang', amount: 79, price: 79, intervalDays: 14, trialDays: 0, intro: false, contactLimit: 10, contactWindowDays: 14 }),
   ],
   introAvailable: true,
   recommended: 'tenantad-intro',
@@ -69,7 +70,8 @@ const subscription = (s: Partial<SubscriptionView> = {}): SubscriptionView => ({
   id: ID,
   _id: ID,
   offer: 'tenantad-249kr-30days',
-  product: { label: 'Tenant ad', price: 249 },
+  // The database's Danish name: the page words the plan by its id (issue 36).
+  product: { label: 'Boligsøgerannonce', price: 249 },
   status: 'ACTIVE',
   display: 'renewing',
   startingAt: '2026-11-01T10:00:00.000Z',
@@ -108,7 +110,7 @@ const RECEIPT: Transaction = {
   refundedOre: null,
   customer: { name: 'Mette Hansen', address: 'Nørregade 1', zipcode: '8000', city: 'Aarhus C' },
   company: { name: 'Husly ApS', address: 'Vestergade 2', zip: '1456', city: 'København K', tax: '12345678' },
-  products: [{ label: 'Tenant ad (7 dage)', priceOre: 1900, vatOre: 380, subtotalOre: 1900 }],
+  products: [{ label: 'Boligsøgerannonce – introtilbud (7 dage)', priceOre: 1900, vatOre: 380, subtotalOre: 1900, plan: { plan: 'tenantad-intro-7days', introDays: 7, refund: false } }],
 };
 
 const TEST_PROVIDER: Route = { body: { data: { provider: { __typename: 'PaymentProvider', id: '1', provider: 'test', publicKey: 'test' } } } };
@@ -428,7 +430,7 @@ describe('/profile/subscription with a subscription', { timeout: 30_000 }, () =>
     // One click only opens the confirmation: it states price, period, first charge date and the landlord limit.
     const dialog = await screen.findByTestId('switch-dialog');
     expect(server.requests.some((r) => r.url === '/api/subscriptions/change')).toBe(false);
-    expect(within(dialog).getByRole('heading').textContent).toBe('Switch to Tenant ad, limited?');
+    expect(within(dialog).getByRole('heading').textContent).toBe('Switch to Tenant ad – limited access?');
     expect(within(dialog).getByTestId('switch-price').textContent).toBe('Price: 79 kr. every 14 days, incl. 25 % VAT.');
     expect(within(dialog).getByTestId('switch-first-charge').textContent).toBe('The first payment of 79 kr. is charged on 01/12/2026, when your current period ends.');
     expect(within(dialog).getByTestId('switch-limit').textContent).toBe('You can contact up to 10 landlords per 14 days.');
@@ -528,17 +530,23 @@ describe('/profile/subscription with a subscription', { timeout: 30_000 }, () =>
   });
 
   it('notices: a pending next subscription (one statement: it switches, not cancelled) and a subscription paused for an outstanding balance', async () => {
-    const next = { id: 'n1', renew: true, product: { label: 'Tenant ad, limited', price: 79 }, startingAt: '2026-12-01T10:00:00.000Z', endingAt: null };
+    const next = { id: 'n1', offer: 'tenantad-79kr-14days', renew: true, product: { label: 'Boligsøgerannonce – begrænset adgang', price: 79 }, startingAt: '2026-12-01T10:00:00.000Z', endingAt: null };
     await open(
       '/profile/subscription',
       subscriberRoutes({ body: list([subscription({ nextSubscription: next, renew: false, display: 'switching' }), subscription({ id: 'p1', display: 'paused', status: 'PAUSED', paused: true, outstanding: true, active: false })]) }, { 'POST /api/graph': TEST_PROVIDER }),
     );
-    expect((await screen.findByTestId('next-notice')).textContent).toBe('Changes to Tenant ad, limited (79 kr.) on 01/12/2026.');
+    expect((await screen.findByTestId('next-notice')).textContent).toBe('Changes to Tenant ad – limited access (79 kr.) on 01/12/2026.');
     const card = screen.getAllByTestId('subscription-card')[0] as HTMLElement;
     expect(card.dataset.display).toBe('switching');
     expect(card.textContent).toContain('Changing plan');
     expect(card.textContent).not.toMatch(/Cancelled|will not renew|Expires/);
     expect(screen.getByTestId('paused-notice').textContent).toMatch(/paused because of an outstanding balance/);
+  });
+
+  it('a pending next plan the web does not name keeps the server\'s name in the notice', async () => {
+    const next = { id: 'n2', offer: 'tenantad-new-plan', renew: true, product: { label: 'Ny plan', price: 99 }, startingAt: '2026-12-01T10:00:00.000Z', endingAt: null };
+    await open('/profile/subscription', subscriberRoutes({ body: list([subscription({ nextSubscription: next, renew: false, display: 'switching' })]) }, { 'POST /api/graph': TEST_PROVIDER }));
+    expect((await screen.findByTestId('next-notice')).textContent).toBe('Changes to Ny plan (99 kr.) on 01/12/2026.');
   });
 
   it('expired: Reactivate with its confirmation modal (section 4), and the receipts table links the invoice', async () => {
@@ -708,6 +716,8 @@ describe('/profile/subscription: withdrawal, consent and refunds (issue 36)', { 
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Reactivate subscription' }));
     const dialog = await screen.findByTestId('reactivate-dialog');
+    // The plan in English, not the database's 'Boligsøgerannonce' (issue 36).
+    expect(within(dialog).getByText('Tenant ad renews again at 249 kr. per period until you cancel.')).toBeTruthy();
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, reactivate' }));
     await waitFor(() => expect(screen.getByTestId('subscription-card').dataset.display).toBe('renewing'));
@@ -743,12 +753,40 @@ describe('/profile/invoice/{id}', { timeout: 30_000 }, () => {
     expect(invoice.getByRole('region', { name: 'Customer' }).textContent).toContain('Nørregade 1');
     expect(invoice.getByRole('region', { name: 'Customer' }).textContent).toContain('8000 Aarhus C');
     expect(invoice.getByRole('region', { name: 'Seller' }).textContent).toContain('CVR 12345678');
-    const line = invoice.getByText('Tenant ad (7 dage)').closest('tr') as HTMLElement;
-    expect([...line.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['Tenant ad (7 dage)', '19,00 kr.', '3,80 kr.', '19,00 kr.']);
+    // The stored line is Danish; on en. the plan's line reads in English (issue 36).
+    const line = invoice.getByText('Tenant ad – introductory offer (7 days)').closest('tr') as HTMLElement;
+    expect([...line.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['Tenant ad – introductory offer (7 days)', '19,00 kr.', '3,80 kr.', '19,00 kr.']);
+    expect(invoice.queryByText(/Boligsøger|dage/)).toBeNull();
     expect(invoice.getByText('VAT (25 %)')).toBeTruthy();
     expect(invoice.getByTestId('invoice-vat').textContent).toBe('3,80 kr.');
     expect(invoice.getByTestId('invoice-total').textContent).toBe('19,00 kr.');
     expect(invoice.getByRole('button', { name: 'Print' })).toBeTruthy();
+  });
+
+  it('shows a line of a plan the web does not name, or of no plan, as stored', async () => {
+    const products = [
+      { label: 'Ny plan (3 dage)', priceOre: 1000, vatOre: 200, subtotalOre: 1000, plan: { plan: 'tenantad-new-plan', introDays: 3, refund: false } },
+      { label: 'Gebyr', priceOre: 900, vatOre: 180, subtotalOre: 900, plan: null },
+    ];
+    await open('/profile/invoice/12', {
+      'GET /api/users/me': { body: { user: sessionUser({ language: 'en', subscriber: true }) } },
+      'GET /api/subscriptions/transactions/12': { body: { ...RECEIPT, products } },
+    });
+    const invoice = within(await screen.findByTestId('invoice'));
+    expect(invoice.getByText('Ny plan (3 dage)')).toBeTruthy();
+    expect(invoice.getByText('Gebyr')).toBeTruthy();
+  });
+
+  it('in Danish the line is shown exactly as stored', async () => {
+    document.cookie = 'token=t; Path=/';
+    const server = await api({
+      'GET /api/users/me': { body: { user: sessionUser({ language: 'da', subscriber: true }) } },
+      'GET /api/subscriptions/transactions/12': { body: RECEIPT },
+    });
+    renderApp('/profile/invoice/12', { areas: AREAS_FIXTURE, apiBaseUrl: `${server.origin}/api`, translations: da, host: 'localhost:3000', token: 't' });
+    const invoice = within(await screen.findByTestId('invoice'));
+    expect(invoice.getByText('Boligsøgerannonce – introtilbud (7 dage)')).toBeTruthy();
+    expect(invoice.queryByText(/Tenant ad/)).toBeNull();
   });
 
   it('someone else’s or an unknown receipt (404) says it cannot be found', async () => {

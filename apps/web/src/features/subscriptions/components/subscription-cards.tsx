@@ -94,7 +94,7 @@ export function SubscriptionCard({
       )}
       {next && (
         <p className={styles.notice} role="status" data-testid="next-notice">
-          {t('subscriptions.cards.nextNotice', { label: next.product.label, price: kr(next.product.price), date: day(next.startingAt) })}
+          {t('subscriptions.cards.nextNotice', { label: planLabel(language, next.offer, next.product.label), price: kr(next.product.price), date: day(next.startingAt) })}
         </p>
       )}
       {(cancellable || (s.canWithdraw && onWithdraw)) && (
@@ -153,6 +153,8 @@ export function WithdrawButton({ subscription, refundableOre, onWithdraw }: { su
 
 /** What reactivating an ended subscription charges now and every period after (it renews until cancelled). */
 export interface ReactivationPlan {
+  /** The plan id (offer name): the dialog words the plan by it in the page's language. */
+  name: string;
   label: string;
   price: number;
   intervalDays: number;
@@ -173,7 +175,7 @@ export function ReactivateButton({
   plan?: ReactivationPlan;
   onReactivate(s: SubscriptionView, terms: boolean): Promise<boolean>;
 }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const [open, setOpen] = useState(false);
   const [terms, setTerms] = useState(false);
   const [termsError, setTermsError] = useState<string | undefined>();
@@ -181,7 +183,8 @@ export function ReactivateButton({
   const { busy, run } = useBusyAction();
   // Still running: it renews again at its end, nothing is charged now. Ended: charged now.
   const chargesNow = subscription.display === 'expired';
-  const charged = plan ?? { label: subscription.product.label, price: subscription.product.price, intervalDays: 0 };
+  const charged = plan ?? { name: subscription.offer, label: subscription.product.label, price: subscription.product.price, intervalDays: 0 };
+  const chargedLabel = planLabel(language, charged.name, charged.label);
   const close = () => {
     setOpen(false);
     setTermsError(undefined);
@@ -206,8 +209,8 @@ export function ReactivateButton({
             <>
               <p data-testid="reactivate-terms">
                 {charged.intervalDays > 0
-                  ? t('subscriptions.reactivate.chargeText', { label: charged.label, price: kr(charged.price), days: charged.intervalDays })
-                  : t('subscriptions.reactivate.chargeTextNoPeriod', { label: charged.label, price: kr(charged.price) })}
+                  ? t('subscriptions.reactivate.chargeText', { label: chargedLabel, price: kr(charged.price), days: charged.intervalDays })
+                  : t('subscriptions.reactivate.chargeTextNoPeriod', { label: chargedLabel, price: kr(charged.price) })}
               </p>
               <p className={styles.muted}>{t('subscriptions.reactivate.chargeRenewal')}</p>
               <TermsCheckbox
@@ -221,7 +224,7 @@ export function ReactivateButton({
               />
             </>
           ) : (
-            <p>{t('subscriptions.reactivate.text', { label: subscription.product.label, price: kr(subscription.product.price) })}</p>
+            <p>{t('subscriptions.reactivate.text', { label: planLabel(language, subscription.offer, subscription.product.label), price: kr(subscription.product.price) })}</p>
           )}
           <div className={styles.actions}>
             <button

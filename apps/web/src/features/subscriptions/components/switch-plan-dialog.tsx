@@ -1,5 +1,6 @@
 import { LIMITED_PLAN } from '@husly/domain';
 import type { Offer } from '@husly/contracts';
+import { planLabel } from '../../../lib/plan-texts';
 import { busyButton } from '../../../lib/use-busy-action';
 import { useTranslation } from '../../../lib/use-translation';
 import { day, kr } from '../format';
@@ -25,11 +26,11 @@ export function SwitchPlanDialog({
   onConfirm(): void;
   onClose(): void;
 }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const limit = offer.contactLimit ?? (offer.name === LIMITED_PLAN.id ? LIMITED_PLAN.maxLandlordContacts : null);
   const window = offer.contactWindowDays ?? LIMITED_PLAN.contactWindowDays;
   return (
-    <Dialog heading={t('subscriptions.switch.heading', { label: offer.label })} onClose={onClose} testId="switch-dialog">
+    <Dialog heading={t('subscriptions.switch.heading', { label: planLabel(language, offer.name, offer.label) })} onClose={onClose} testId="switch-dialog">
       <ul>
         <li data-testid="switch-price">{t('subscriptions.switch.price', { price: kr(offer.price), days: offer.intervalDays })}</li>
         <li data-testid="switch-first-charge">{t('subscriptions.switch.firstCharge', { date: day(firstChargeAt), price: kr(offer.price) })}</li>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
-import { VAT } from '@husly/domain';
+import { receiptLineLabel, VAT } from '@husly/domain';
 import type { Transaction } from '@husly/contracts';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { CompanyAddress } from '../../../components/ui/company-address';
@@ -12,9 +12,12 @@ import styles from '../components/subscriptions.module.css';
 import { day, krFromOre } from '../format';
 import { fetchTransaction } from '../subscriptions-api';
 
-/** /profile/invoice/{id} (section 2): one printable receipt of the user's own. */
+/**
+ * /profile/invoice/{id} (section 2): one printable receipt of the user's own. Its lines stay as they
+ * were written (Danish); on en. a plan's line is worded in English by the plan the API says it is.
+ */
 export function InvoicePage() {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const api = useApi();
   const { id = '' } = useParams();
   const [state, setState] = useState<{ status: 'loading' } | { status: 'shown'; receipt: Transaction } | { status: 'missing' } | { status: 'error' }>({ status: 'loading' });
@@ -113,7 +116,7 @@ export function InvoicePage() {
           <tbody>
             {receipt.products.map((line, i) => (
               <tr key={i}>
-                <td style={{ whiteSpace: 'normal' }}>{line.label}</td>
+                <td style={{ whiteSpace: 'normal' }}>{receiptLineLabel(language, line)}</td>
                 <td className={styles.num} data-label={t('subscriptions.invoice.price')}>
                   {krFromOre(line.priceOre)}
                 </td>

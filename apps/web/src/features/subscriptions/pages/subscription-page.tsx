@@ -29,7 +29,7 @@ type Data = { subscriptions: SubscriptionsResponse; offers: OffersResponse; tran
 function reactivationPlan(s: SubscriptionView, offers: Offer[]): ReactivationPlan | undefined {
   const own = offers.find((o) => o.name === s.offer && !o.intro);
   const plan = own ?? unlimitedPlan(offers);
-  return plan && { label: plan.label, price: plan.price, intervalDays: plan.intervalDays };
+  return plan && { name: plan.name, label: plan.label, price: plan.price, intervalDays: plan.intervalDays };
 }
 
 /** What the withdrawal would refund: the subscription's charges not refunded yet, øre. */
