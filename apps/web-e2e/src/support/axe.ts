@@ -1,5 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 /**
  * axe in every browser journey, without the journey asking for it (docs/decisions/0020-accessibility.md).
@@ -9,6 +11,13 @@ import type { BrowserContext, Page } from 'playwright-core';
  * - and once more in the state the journey leaves it in: before the page or its context closes, and at
  *   the end of every test (axe-setup.ts), which also fails the test on any serious or critical finding.
  * A page the journey leaves while axe is still reading it is not reported (the next page is checked).
+ *
+ * Once per markup: a page whose markup has the same shape as one axe already read in this run (the
+ * same elements, classes, roles and attributes, text present or not; see {@link markupSignature}) is
+ * not read again. The same template with other data (another city's list, another dwelling) is the
+ * same shape; a dialog, an error state or a logged-in view is a new one. axe took about 60 % of the
+ * journeys' time before (about 340 reads, most of the same few templates). `AXE_EVERY_PAGE=1` reads
+ * every page again.
  */
 
 /** Elements axe skips, each with the reason. Keep it short; nothing is left out silently. */
@@ -28,8 +37,25 @@ export interface AxeFinding {
 }
 
 const findings = new Map<string, AxeFinding>();
+const EVERY_PAGE = process.env.AXE_EVERY_PAGE === '1';
+/** Shapes read in this run, shared by the journey files through a file of the run (global-setup.ts). */
+const checkedShapes = new Set<string>();
+function alreadyChecked(shape: string): boolean {
+  const file = inject('axeShapesFile');
+  if (file && existsSync(file)) for (const line of readFileSync(file, 'utf8').split('\n')) if (line) checkedShapes.add(line);
+  return checkedShapes.has(shape);
+}
+function remember(shape: string): void {
+  checkedShapes.add(shape);
+  const file = inject('axeShapesFile');
+  if (file) appendFileSync(file, `${shape}\n`);
+}
 const watched = new Set<{ flush: () => Promise<void> }>();
 const flushers = new WeakMap<Page, () => Promise<void>>();
+const pages = new Set<Page>();
+
+/** The watched pages still open: what a failed test leaves in view (axe-setup.ts captures them). */
+export const openPages = (): Page[] => [...pages].filter((page) => !page.isClosed());
 
 export function watchContext(context: BrowserContext): void {
   context.on('page', watchPage);
@@ -59,6 +85,7 @@ function watchPage(page: Page): void {
   // The state the journey ends in: a dialog it opened, a form it left with errors.
   const entry = { flush: run };
   watched.add(entry);
+  pages.add(page);
   flushers.set(page, run);
   const close = page.close.bind(page);
   page.close = async (options) => {
@@ -69,6 +96,7 @@ function watchPage(page: Page): void {
   page.on('close', () => {
     clearTimeout(timer);
     watched.delete(entry);
+    pages.delete(page);
   });
 }
 
@@ -80,9 +108,13 @@ async function check(page: Page, navigations: () => number): Promise<void> {
     await page.waitForLoadState('load', { timeout: 15_000 });
     // A JSON answer or a mail file opened in the browser is not a page of ours.
     if (!(await page.evaluate(() => document.contentType === 'text/html'))) return;
+    const shape = `${new URL(url).host.startsWith('en.') ? 'en' : 'da'} ${await page.evaluate(markupSignature)}`;
+    if (!EVERY_PAGE && alreadyChecked(shape)) return;
     const builder = new AxeBuilder({ page }).setLegacyMode();
     for (const { selector } of AXE_EXCLUDED) builder.exclude(selector);
     const results = await builder.analyze();
+    // Remembered only once read: a page left while axe read it is read again when next met.
+    remember(shape);
     for (const violation of results.violations) {
       if (!FAILING.has(violation.impact ?? '')) continue;
       const targets = violation.nodes.map((node) => node.target.join(' '));
@@ -113,4 +145,42 @@ export function describeFindings(found: AxeFinding[]): string {
     `axe found ${found.length} serious or critical violation(s):`,
     ...found.map((f) => `- [${f.impact}] ${f.rule} on ${f.url}: ${f.help}\n    ${f.targets.slice(0, 5).join('\n    ')}${f.targets.length > 5 ? `\n    … ${f.targets.length - 5} more` : ''}\n    ${f.helpUrl}`),
   ].join('\n');
+}
+
+/**
+ * The shape of the page's markup, as a short hash, computed in the page: per element its tag, classes,
+ * the names of its attributes (and the values of those that change what axe judges: role, type, lang,
+ * tabindex, aria-hidden, hidden, aria-expanded, aria-current, aria-invalid) and whether it holds text;
+ * runs of siblings of the same shape count once, so 12 cards and 20 cards are one shape.
+ */
+export function markupSignature(): string {
+  const VALUES = new Set(['class', 'role', 'type', 'lang', 'tabindex', 'aria-hidden', 'hidden', 'aria-expanded', 'aria-current', 'aria-invalid', 'aria-modal', 'open', 'disabled']);
+  const SKIPPED = /^(data-|id$|src$|srcset$|href$|value$|content$|style$|width$|height$|sizes$|datetime$|action$|name$|nonce$|integrity$)/;
+  const shape = (el: Element): string => {
+    let own = el.tagName.toLowerCase();
+    for (const name of el.getAttributeNames().sort()) {
+      if (name === 'href' || name === 'src') own += ` ${name}`;
+      if (SKIPPED.test(name)) continue;
+      own += VALUES.has(name) ? ` ${name}=${(el.getAttribute(name) ?? '').trim().split(/\s+/).sort().join('.')}` : ` ${name}`;
+    }
+    if ([...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== '')) own += ' #text';
+    const children: string[] = [];
+    for (const child of el.children) {
+      const s = shape(child);
+      if (children[children.length - 1] !== s) children.push(s);
+    }
+    return children.length ? `${own}(${children.join(',')})` : own;
+  };
+  const text = shape(document.documentElement);
+  // cyrb53: a short, well-spread hash (no crypto.subtle on http: pages of other hosts).
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}:${text.length}`;
 }

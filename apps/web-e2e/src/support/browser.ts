@@ -50,15 +50,18 @@ export async function newFreshVisitorPage(browser: Browser, options?: Parameters
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 900 };
 
+/** Screenshots are for a person to look at: taken when asked (`SCREENSHOTS=1`) and when a test fails (axe-setup.ts). */
+export const SCREENSHOTS = process.env.SCREENSHOTS === '1';
+
 /**
- * The whole page. Cards far down a list use `content-visibility: auto` (ADR 0027), which the browser
+ * The whole page, into var/screenshots/<name>.png when `SCREENSHOTS=1` (a full-page capture takes a
+ * second or more, and nothing reads them in a run that passes). Cards far down a list use `content-visibility: auto` (ADR 0027), which the browser
  * paints only near the viewport, so they show blank in a full-page capture though a visitor scrolling
  * sees them. Drawing them all for the capture (a constructed stylesheet; the CSP refuses an inline
  * one) pushed the city journey past its 60 s limit on a loaded machine, so they stay blank.
  */
-export async function screenshot(page: Page, name: string): Promise<string> {
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (!SCREENSHOTS) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const path = join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  return path;
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
 }

@@ -13,6 +13,8 @@ declare module 'vitest' {
     mailDir: string;
     /** The portal's database, for journeys that change what no page can (a dwelling rented). */
     databaseUrl: string;
+    /** The markup shapes axe has read in this run, one a line (support/axe.ts). */
+    axeShapesFile: string;
   }
 }
 
@@ -59,6 +61,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('port', port);
   project.provide('mailDir', join(dataDir, 'mail'));
   project.provide('databaseUrl', database.url);
+  project.provide('axeShapesFile', join(dataDir, 'axe-shapes'));
 
   return async () => {
     server.kill('SIGTERM');
