@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
+import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
 
 const baseUrl = inject('baseUrl');
@@ -42,7 +42,7 @@ describe('boligagent in a real browser', () => {
     await page.goto(`${baseUrl}/aarhus`, { waitUntil: 'networkidle' });
     const bar = page.getByTestId('boligagent-prompt');
     await bar.waitFor({ timeout: 30_000 });
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'boligagent-prompt-phone.png') });
+    await screenshot(page, 'boligagent-prompt-phone', { fullPage: false });
     const box = await bar.boundingBox();
     // At most a tenth of the screen (the sheet it replaces covered 45 %).
     expect(box!.height).toBeLessThanOrEqual(PHONE.height / 10);
@@ -56,7 +56,7 @@ describe('boligagent in a real browser', () => {
     await modal.getByText('Indtast venligst en gyldig email').waitFor();
     await modal.getByLabel('Din email').fill(email);
     // The viewport, not the whole (long) city page: the modal is what this picture is about.
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'boligagent-modal-phone.png') });
+    await screenshot(page, 'boligagent-modal-phone', { fullPage: false });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await modal.getByRole('button', { name: 'Opret BoligAgent' }).click();
     await modal.getByText('Tjek din indbakke!').waitFor();
@@ -105,7 +105,7 @@ describe('boligagent in a real browser', () => {
     await page.goto(`${baseUrl}/odense`, { waitUntil: 'networkidle' });
     const modal = page.getByRole('dialog');
     await modal.getByRole('heading', { name: 'Få nye boliger i Odense på mail' }).waitFor({ timeout: 15_000 });
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'boligagent-modal-desktop.png') });
+    await screenshot(page, 'boligagent-modal-desktop', { fullPage: false });
     await modal.getByRole('button', { name: 'Luk' }).click();
     await modal.waitFor({ state: 'detached' });
     await page.goto(`${baseUrl}/boligagent/findes-ikke`);
@@ -125,7 +125,7 @@ describe('boligagent in a real browser', () => {
     await block.getByLabel('Din email').fill(email);
     await block.getByRole('button', { name: 'Opret BoligAgent' }).click();
     await block.getByText('Tjek din indbakke!').waitFor();
-    await block.screenshot({ path: join(SCREENSHOT_DIR, 'boligagent-search-block-phone.png') });
+    await screenshot(block, 'boligagent-search-block-phone');
     expect((await mailTo(email)).subject).toBe('Bekræft din BoligAgent');
     await page.close();
   });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import { PHONE, DESKTOP, SCREENSHOT_DIR, launchBrowser, newFreshVisitorPage, screenshot } from './support/browser';
+import { PHONE, DESKTOP, launchBrowser, newFreshVisitorPage, screenshot } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 
@@ -28,7 +27,7 @@ describe('cookie consent, remembered searches and the landing campaign', () => {
     expect(box.height).toBeLessThan(PHONE.height * 0.4);
     await screenshot(page, 'cookie-banner-phone');
     // What the visitor sees: the banner over the first screenful.
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'cookie-banner-phone-viewport.png') });
+    await screenshot(page, 'cookie-banner-phone-viewport', { fullPage: false });
     expect(Object.keys(await cookiesOf(page)).filter((n) => n.startsWith('bn.'))).toEqual([]);
 
     await banner.getByRole('button', { name: 'Tillad alle' }).click();

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { watchContext } from './axe';
@@ -60,8 +60,11 @@ export const SCREENSHOTS = process.env.SCREENSHOTS === '1';
  * sees them. Drawing them all for the capture (a constructed stylesheet; the CSP refuses an inline
  * one) pushed the city journey past its 60 s limit on a loaded machine, so they stay blank.
  */
-export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+export async function screenshot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   if (!SCREENSHOTS) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  // A locator: that element only; a page: the whole page unless asked for the viewport.
+  if ('goto' in target) await target.screenshot({ path, fullPage: options.fullPage ?? true });
+  else await target.screenshot({ path });
 }
