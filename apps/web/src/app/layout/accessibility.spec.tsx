@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -162,6 +162,15 @@ describe('the boligagent dialog', () => {
   });
 });
 
+/** A page that shows a busy heading until release() is called, then its own (as the results do). */
+let release: () => void = () => undefined;
+function SlowPage() {
+  const [loaded, setLoaded] = useState(false);
+  release = () => act(() => setLoaded(true));
+  // Keyed: a new element, as a Suspense fallback's heading is replaced by the loaded page's.
+  return loaded ? <h1 key="loaded">Side C</h1> : <h1 key="busy" aria-busy="true">Henter…</h1>;
+}
+
 describe('focus after navigation', () => {
   function appWithPages() {
     return renderApp('/a', {
@@ -176,11 +185,13 @@ describe('focus after navigation', () => {
               <>
                 <h1>Side A</h1>
                 <Link to="/b">Til B</Link>
+                <Link to="/c">Til C</Link>
                 <Link to="/a?sort=new">Sorter</Link>
               </>
             ),
           },
           { path: 'b', element: <h1>Side B</h1> },
+          { path: 'c', element: <SlowPage /> },
         );
         return table;
       },
@@ -198,6 +209,17 @@ describe('focus after navigation', () => {
     await waitFor(() => expect(document.activeElement).toBe(heading));
     // Focusable by script only: not a tab stop.
     expect(heading.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('follows a busy heading to the one that replaces it (the results arriving after "Henter…")', async () => {
+    appWithPages();
+    await screen.findByRole('heading', { level: 1, name: 'Side A' });
+    await userEvent.click(screen.getByRole('link', { name: 'Til C' }));
+    const busy = await screen.findByRole('heading', { level: 1, name: 'Henter…' });
+    await waitFor(() => expect(document.activeElement).toBe(busy));
+    release();
+    const loaded = await screen.findByRole('heading', { level: 1, name: 'Side C' });
+    await waitFor(() => expect(document.activeElement).toBe(loaded));
   });
 
   it('stays where it is when only the query changes (a filter being moved)', async () => {

@@ -13,6 +13,27 @@ export function focusPageHeading(): boolean {
 }
 
 /**
+ * A page still loading shows a busy heading (the results' "Henter boliger…", a Suspense fallback)
+ * that the loaded page replaces: focus went to the busy one and, with it removed, to nowhere. So
+ * focus follows to the heading that replaces it, unless the user has moved it meanwhile.
+ * Returns the observer's stop, or nothing when the heading is not busy.
+ */
+export function followBusyHeading(): (() => void) | undefined {
+  const main = document.querySelector('main');
+  const busy = main?.querySelector('h1[aria-busy="true"]');
+  if (!main || !busy) return undefined;
+  const observer = new MutationObserver(() => {
+    const heading = main.querySelector('h1');
+    if (!heading || heading === busy || heading.getAttribute('aria-busy') === 'true') return;
+    observer.disconnect();
+    const active = document.activeElement;
+    if (active === null || active === document.body || active === busy) focusPageHeading();
+  });
+  observer.observe(main, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}
+
+/**
  * A client-side navigation leaves focus on the link that was clicked, which is gone or on another
  * page: a screen reader then says nothing of the new page, and Tab starts from nowhere. So after
  * each navigation to another path focus goes to the new page's h1 (which is also what is read out).
@@ -27,7 +48,7 @@ export function useFocusOnNavigation(): void {
     if (shown.current === pathname) return;
     shown.current = pathname;
     if (hash) return;
-    focusPageHeading();
+    if (focusPageHeading()) return followBusyHeading();
   }, [pathname, hash]);
 
   const status = useAccount().status;

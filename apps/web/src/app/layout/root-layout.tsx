@@ -40,6 +40,8 @@ export function RootLayout() {
       </a>
       <Header showSearch={showsHeaderSearch(pathname)} />
       <AlertsArea />
+      {/* In the flow under the header: docked over the page, they covered "Kontakt udlejer" on a phone. */}
+      <SiteAlertsSlot />
       <BoligagentNotificationLogger />
       <LastViewedBannerSlot />
       <main id="main" className={styles.main}>
@@ -49,7 +51,6 @@ export function RootLayout() {
         </RetryBoundary>
       </main>
       <FooterIsland />
-      <SiteAlertsSlot />
       <ScrollRestoration />
     </div>
   );

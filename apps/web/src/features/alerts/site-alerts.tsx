@@ -21,8 +21,10 @@ function storage(): Storage | null {
 
 /**
  * The site alerts the server render brought with the page, rotated once per page load. They appear
- * after hydration (the counts live in this browser) at the bottom of the screen, so their late
- * arrival never pushes the page down (layout shift).
+ * after hydration (the counts live in this browser), in the flow under the header: docked at the
+ * bottom of the screen they covered what was under them until dismissed ("Kontakt udlejer" on a
+ * phone, issue 36). Arriving late they push the page down once; that is the price of hiding nothing,
+ * paid only on the few loads an alert is shown.
  */
 export function SiteAlerts() {
   const { alerts: published } = usePublicSettings();
@@ -30,7 +32,7 @@ export function SiteAlerts() {
   const [alerts, setAlerts] = useState<SiteAlert[]>([]);
   // Once per page load: StrictMode runs effects twice in development, which would count two views.
   const rotated = useRef(false);
-  // The cookie banner sits where the alerts dock: they wait until the visitor has chosen.
+  // One notice at a time: they wait until the visitor has answered the cookie banner.
   const { asking } = useConsent();
 
   useEffect(() => {
