@@ -117,6 +117,58 @@ describe('subscriptions in a real browser', () => {
     await page.context().close();
   });
 
+  it('English on en. (issue 36): the switch dialog, the next-plan notice, the reactivate text and the invoice line name the plan in English', async () => {
+    const token = await newSeeker();
+    // Bought through the API with a card of its own (number and expiry), so the intro is this user's first.
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const created = await fetch(`${baseUrl}/api/subscriptions`, { method: 'POST', headers, body: JSON.stringify({ planId: 'tenantad-intro-7days', terms: true, billing: { name: 'Mette Jensen', email: 'mette@husly.test' } }) });
+    expect(created.status).toBe(201);
+    const { meta } = (await created.json()) as { meta: { paymentInfo: string } };
+    const expiry = `${String(1 + (randomBytes(1)[0] % 12)).padStart(2, '0')}/${String((new Date().getUTCFullYear() + 4 + (randomBytes(1)[0] % 6)) % 100).padStart(2, '0')}`;
+    const confirm = await fetch(`${baseUrl}/api/subscriptions/test-payments/${meta.paymentInfo}/confirm`, { method: 'POST', headers, body: JSON.stringify({ cardNumber: '4000 0020 8000 0001', expiry, cvc: '123' }) });
+    expect(confirm.status).toBe(200);
+    // The database's Danish names and the receipt line's days must not show on en.
+    const DANISH = /Boligsøger|introtilbud|begrænset|dage\b/;
+
+    const { page, errors } = await open('/profile/subscription', token, { lang: 'en' });
+    const card = page.getByTestId('subscription-card').first();
+    await card.getByText('Tenant ad – introductory offer').waitFor();
+    await card.getByRole('link', { name: 'Cancel subscription' }).click();
+    await page.getByTestId('unsubscribe-warning').getByRole('button', { name: /^Switch to \d+ kr\.$/ }).click();
+    const dialog = page.getByTestId('switch-dialog');
+    expect(await dialog.getByRole('heading').textContent()).toBe('Switch to Tenant ad – limited access?');
+    expect(await dialog.textContent()).not.toMatch(DANISH);
+    await dialog.getByRole('button', { name: /^Yes, switch to \d+ kr\.$/ }).click();
+    const next = page.getByTestId('next-notice');
+    await next.waitFor();
+    expect(await next.textContent()).toMatch(/^Changes to Tenant ad – limited access \(\d+ kr\.\) on \d{2}\/\d{2}\/\d{4}\.$/);
+
+    // Cancelling drops the waiting plan; reactivating says what renews, in English.
+    await card.getByRole('link', { name: 'Cancel subscription' }).click();
+    await page.getByTestId('unsubscribe-warning').getByRole('button', { name: 'Yes, cancel' }).click();
+    await page.getByTestId('unsubscribe-survey').getByRole('button', { name: 'Skip' }).click();
+    await page.locator('[data-testid="subscription-card"][data-display="cancelled-running"]').waitFor();
+    await page.getByRole('button', { name: 'Reactivate subscription' }).click();
+    const reactivate = page.getByTestId('reactivate-dialog');
+    await reactivate.getByText(/^Tenant ad – introductory offer renews again at \d+ kr\. per period until you cancel\.$/).waitFor();
+    expect(await reactivate.textContent()).not.toMatch(DANISH);
+    await reactivate.getByRole('button', { name: 'Yes, reactivate' }).click();
+    await page.locator('[data-testid="subscription-card"][data-display="renewing"]').waitFor();
+    expect(await page.getByRole('main').textContent()).not.toMatch(DANISH);
+
+    // The receipt: the stored line is Danish, the English page words it; also at 360 px.
+    await page.getByRole('region', { name: 'Receipts' }).getByRole('link', { name: /^Show receipt \d+$/ }).click();
+    const invoice = page.getByTestId('invoice');
+    await invoice.getByRole('cell', { name: 'Tenant ad – introductory offer (7 days)' }).waitFor();
+    expect(await invoice.textContent()).not.toMatch(DANISH);
+    await page.setViewportSize(PHONE);
+    await invoice.getByRole('cell', { name: 'Tenant ad – introductory offer (7 days)' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'subscription-invoice-line-en-phone');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('each failing test card shows its section 8 message', async () => {
     seekerToken = await newSeeker();
     const { page, errors } = await open('/profile/subscription', seekerToken);
