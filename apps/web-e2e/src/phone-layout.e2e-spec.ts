@@ -128,7 +128,11 @@ describe('issue 36: the site at 360 px (and 1280 px)', () => {
       const box = await nav.evaluate((el) => ({ height: el.getBoundingClientRect().height, scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
       // Wrapped, the six tabs took four rows (about 190 px) on a phone.
       expect(box.height).toBeLessThanOrEqual(56);
-      if (name === 'phone') {
+      if (name === 'desktop') {
+        // Every tab in view at 1280 px: nothing to scroll to, no fade.
+        expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth);
+        expect(await nav.evaluate((el) => [el.parentElement!.hasAttribute('data-more-start'), el.parentElement!.hasAttribute('data-more-end')])).toEqual([false, false]);
+      } else {
         expect(box.scrollWidth).toBeGreaterThan(box.clientWidth);
         // The last tab, active, was scrolled into view on load, and the fade says there is more before it.
         const active = nav.locator('[aria-current="page"]');
@@ -168,11 +172,12 @@ describe('issue 36: the site at 360 px (and 1280 px)', () => {
       await alert.getByText('Pas på svindel').waitFor();
       const button = page.getByTestId('contact-top').getByRole('button', { name: 'Kontakt udlejer' });
       await button.waitFor();
+      // Three faults of one page: each is checked (soft) and reported, whichever fails first.
       // In the flow: nothing is under it, wherever the page is scrolled.
-      expect(await alert.evaluate((el) => getComputedStyle(el).position)).toBe('static');
+      expect.soft(await alert.evaluate((el) => getComputedStyle(el).position)).toBe('static');
       const alertRect = await rectOf(page, 'aside[aria-label="Meddelelser"]');
-      expect(intersects(alertRect, await rectOf(page, '[data-testid="contact-top"] button'))).toBe(false);
-      expect(intersects(alertRect, await rectOf(page, 'main h1'))).toBe(false);
+      expect.soft(intersects(alertRect, await rectOf(page, '[data-testid="contact-top"] button'))).toBe(false);
+      expect.soft(intersects(alertRect, await rectOf(page, 'main h1'))).toBe(false);
 
       // Every amount inside the cost box's padding.
       const costs = page.getByTestId('dwelling-costs');
@@ -184,9 +189,9 @@ describe('issue 36: the site at 360 px (and 1280 px)', () => {
         return [...box.querySelectorAll('dt, dd')].filter((el) => {
           const r = el.getBoundingClientRect();
           return r.left < left - 0.5 || r.right > right + 0.5 || el.scrollWidth > el.clientWidth;
-        }).length;
+        }).map((el) => el.textContent);
       });
-      expect(outside).toBe(0);
+      expect.soft(outside).toEqual([]);
       await screenshots(page, `phone-layout-dwelling-${name}`);
       await costs.screenshot({ path: join(SCREENSHOT_DIR, `phone-layout-costs-${name}-box.png`) });
 
@@ -200,8 +205,8 @@ describe('issue 36: the site at 360 px (and 1280 px)', () => {
         const limit = box.getBoundingClientRect().right;
         return [...box.querySelectorAll('a, dd')].filter((el) => el.getBoundingClientRect().right > limit + 0.5 || el.scrollWidth > el.clientWidth + 0.5).map((el) => el.textContent);
       });
-      expect(overflowing).toEqual([]);
-      expect(await contact.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
+      expect.soft(overflowing).toEqual([]);
+      expect.soft(await contact.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
       await noSidewaysScroll(page, viewport.width);
       await screenshots(page, `phone-layout-contact-${name}`);
       await contact.screenshot({ path: join(SCREENSHOT_DIR, `phone-layout-contact-${name}-box.png`) });
@@ -244,8 +249,18 @@ describe('issue 36: the site at 360 px (and 1280 px)', () => {
       await page.waitForURL(`${baseUrl}/search?q=odnese`);
       const heading = page.getByRole('heading', { level: 1, name: 'Lejeboliger i Odense' });
       await heading.waitFor();
-      await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
-      expect(await heading.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('none');
+      // The results replace the busy "Henter boliger…" heading that took focus: focus follows them.
+      const followed = await page
+        .waitForFunction(() => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === 'Lejeboliger i Odense', undefined, { timeout: 20_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      expect.soft(followed).toBe(true);
+      // Focused by the page after a key press, as above: no ring on a heading.
+      await page.keyboard.press('Shift');
+      await heading.evaluate((el) => el.focus());
+      expect(await heading.evaluate((el) => [el.matches(':focus-visible'), getComputedStyle(el).outlineStyle])).toEqual([true, 'none']);
       await screenshots(page, `phone-layout-results-heading-${name}`);
 
       await page.keyboard.press('Tab');
