@@ -1,7 +1,7 @@
 // The plans' names and benefits per language (issue 36). The database stores them in Danish
 // (prisma/seed/offers.ts) and receipts keep the Danish line as it was written: the web and the mails
 // word a plan by its id from here, so a page and a mail in one language name a plan alike. A plan not
-// named here keeps the server's text.
+// named here keeps the server's text (docs/decisions/0050-plan-texts-per-language.md).
 import type { Language } from './constants';
 import { LIMITED_PLAN } from './constants-subscriptions';
 import { chargeLines, type OfferPricing } from './subscriptions';
