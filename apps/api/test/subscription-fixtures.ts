@@ -25,3 +25,20 @@ export async function userWithToken(t: TestApp) {
   } as Record<string, string>;
   return { user, auth };
 }
+
+/**
+ * A card no other test has paid with: a random Luhn-valid Visa number (the test provider takes any
+ * such number as a card that pays). It knows a card by number and expiry, and an intro is once per
+ * card across the run's one database, so fixed numbers with per-file expiry counters collided
+ * between files.
+ */
+export function freshCardNumber(): string {
+  const digits = [4, ...Array.from({ length: 14 }, () => Math.floor(Math.random() * 10))];
+  let sum = 0;
+  // The check digit: Luhn over the 15 digits, doubling every second one from the right.
+  for (let i = 0; i < digits.length; i++) {
+    const d = digits[digits.length - 1 - i];
+    sum += i % 2 === 0 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : d;
+  }
+  return [...digits, (10 - (sum % 10)) % 10].join('');
+}

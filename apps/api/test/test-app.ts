@@ -9,6 +9,7 @@ import { loadConfig, type AppConfig } from '../src/config/app-config';
 import { openDatabase } from '../src/infra/database/database';
 import { PrismaService } from '../src/infra/prisma/prisma.service';
 import { Clock } from '../src/infra/clock/clock';
+import { createScratchDatabase } from './scratch-database';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -22,13 +23,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real application on this run's throwaway database; `redis: true` puts the queue on real Redis. */
-export async function createTestApp(options: { redis?: boolean; env?: Record<string, string>; clock?: Clock } = {}): Promise<TestApp> {
+/**
+ * The real application on this run's throwaway database; `redis: true` puts the queue on real Redis.
+ * `ownDatabase: true` gives it a database of its own (copied from the migrated template, dropped on
+ * close): for a file whose clock jumps weeks ahead and runs the reconcile, since the test payment
+ * provider then renews every subscription in its database, those of other files running meanwhile too.
+ */
+export async function createTestApp(options: { redis?: boolean; env?: Record<string, string>; clock?: Clock; ownDatabase?: boolean } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'husly-test-'));
+  const own = options.ownDatabase ? await createScratchDatabase('husly_own') : null;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
-    DATABASE_URL: inject('databaseUrl'),
+    DATABASE_URL: own?.url ?? inject('databaseUrl'),
     DATA_DIR: dataDir,
     DB_POOL_SIZE: '4',
     // As behind the compose proxy: the tests' X-Forwarded-For (from the injector's 127.0.0.1) counts.
@@ -68,6 +75,7 @@ export async function createTestApp(options: { redis?: boolean; env?: Record<str
     async close() {
       await app.close();
       await database.close();
+      await own?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -17,7 +17,8 @@ const UNLIMITED = 'tenantad-249kr-30days';
 let t: TestApp;
 let cardYear = 0;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Its own database: its reconcile runs weeks ahead and would renew other files' subscriptions.
+  t = await createTestApp({ ownDatabase: true });
   await seedOffers(t.prisma);
 });
 afterAll(() => t.close());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { StripeFake } from '../../test/stripe-fake';
-import { seedOffers, userWithToken } from '../../test/subscription-fixtures';
+import { freshCardNumber, seedOffers, userWithToken } from '../../test/subscription-fixtures';
 import { UserDataService } from '../accounts/user-data.service';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { JOBS } from '../infra/queue/jobs';
@@ -181,7 +181,8 @@ describe('account deletion with the test provider', () => {
   const freshExpiry = () => `${String((cardYear % 12) + 1).padStart(2, '0')}/${60 + Math.floor(cardYear++ / 12)}`;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Its own database: its reconcile runs a month ahead and would renew other files' subscriptions.
+    t = await createTestApp({ ownDatabase: true });
     await seedOffers(t.prisma);
   });
   afterAll(() => t.close());
@@ -190,7 +191,7 @@ describe('account deletion with the test provider', () => {
     const { user, auth } = await newUser(t);
     const created = await t.request('POST', '/api/subscriptions', { planId, terms: true, billing }, auth);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const confirm = await t.request('POST', `/api/subscriptions/test-payments/${created.body.meta.paymentInfo}/confirm`, { cardNumber: '4242 4242 4242 4242', expiry: freshExpiry(), cvc: '123' }, auth);
+    const confirm = await t.request('POST', `/api/subscriptions/test-payments/${created.body.meta.paymentInfo}/confirm`, { cardNumber: freshCardNumber(), expiry: freshExpiry(), cvc: '123' }, auth);
     expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
     const row = await t.prisma.subscription.findUniqueOrThrow({ where: { id: created.body.id } });
     return { user, auth, id: row.id, providerId: row.providerSubscriptionId as string };

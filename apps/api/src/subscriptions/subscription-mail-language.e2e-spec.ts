@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionSchema } from '@husly/contracts';
 import { formatOrderNo, type Language } from '@husly/domain';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { seedOffers, userWithToken } from '../../test/subscription-fixtures';
+import { freshCardNumber, seedOffers, userWithToken } from '../../test/subscription-fixtures';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { SubscriptionMailService } from './subscription-mail.service';
 import { formatNoticeDate } from './subscription-notices';
@@ -40,7 +40,7 @@ async function introBuyer(language: Language) {
   const billing = { name: 'Mette Hansen', email: 'mette@husly.test', address: 'Nørregade 2', zipcode: '8000', city: 'Aarhus C' };
   const created = await t.request('POST', '/api/subscriptions', { planId: 'tenantad-intro-7days', terms: true, billing }, u.auth);
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const confirm = await t.request('POST', `/api/subscriptions/test-payments/${created.body.meta.paymentInfo}/confirm`, { cardNumber: '4242 4242 4242 4242', expiry: freshExpiry(), cvc: '123' }, u.auth);
+  const confirm = await t.request('POST', `/api/subscriptions/test-payments/${created.body.meta.paymentInfo}/confirm`, { cardNumber: freshCardNumber(), expiry: freshExpiry(), cvc: '123' }, u.auth);
   expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
   const subscription = await t.prisma.subscription.findUniqueOrThrow({ where: { id: created.body.id as string }, include: { transactions: true } });
   return { email: user.email as string, auth: u.auth, subscription, charge: subscription.transactions[0] };

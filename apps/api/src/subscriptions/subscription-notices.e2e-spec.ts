@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatOrderNo } from '@husly/domain';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
-import { seedOffers, userWithToken } from '../../test/subscription-fixtures';
+import { freshCardNumber, seedOffers, userWithToken } from '../../test/subscription-fixtures';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { formatNoticeDate } from './subscription-notices';
 
@@ -43,7 +43,7 @@ const freshExpiry = () => `${String((cardYear % 12) + 1).padStart(2, '0')}/${50 
 async function buy(app: TestApp, auth: Record<string, string>, planId = 'tenantad-249kr-30days', card: { cardNumber?: string; expiry?: string } = {}) {
   const created = await app.request('POST', '/api/subscriptions', { planId, terms: true, billing: { name: 'Mette Hansen', email: 'mette@husly.test', phone: '+45 20 30 40 50' } }, auth);
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const confirm = await app.request('POST', `/api/subscriptions/test-payments/${created.body.meta.paymentInfo}/confirm`, { cardNumber: '4242 4242 4242 4242', expiry: freshExpiry(), cvc: '123', ...card }, auth);
+  const confirm = await app.request('POST', `/api/subscriptions/test-payments/${created.body.meta.paymentInfo}/confirm`, { cardNumber: freshCardNumber(), expiry: freshExpiry(), cvc: '123', ...card }, auth);
   return { id: created.body.id as string, confirm };
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PAYMENT_CONFIRM_THROTTLE } from '@husly/domain';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { seedOffers, userWithToken } from '../../test/subscription-fixtures';
+import { freshCardNumber, seedOffers, userWithToken } from '../../test/subscription-fixtures';
 import { JobQueue } from '../infra/queue/job-queue.service';
 
 // Issue 13, abuse: another user's ids, a flood of test payment confirms, and bad input naming its
@@ -25,7 +25,7 @@ async function create(auth: Record<string, string>, planId = 'tenantad-249kr-30d
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { id: res.body.id as string, secret: res.body.meta.paymentInfo as string };
 }
-const confirm = (auth: Record<string, string>, secret: string, cardNumber = '4242 4242 4242 4242') =>
+const confirm = (auth: Record<string, string>, secret: string, cardNumber = freshCardNumber()) =>
   t.request('POST', `/api/subscriptions/test-payments/${secret}/confirm`, { cardNumber, expiry: freshExpiry(), cvc: '123' }, auth);
 const graph = (auth: Record<string, string>, query: string, variables: Record<string, unknown>) => t.request('POST', '/api/graph', { query, variables }, auth);
 

@@ -5,7 +5,7 @@ import { subscriptionsResponseSchema, transactionSchema } from '@husly/contracts
 import { paymentErrorKey } from '@husly/domain';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { unique } from '../../test/factories';
-import { seedOffers, userWithToken } from '../../test/subscription-fixtures';
+import { freshCardNumber, seedOffers, userWithToken } from '../../test/subscription-fixtures';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { SubscriptionAccessService } from './subscription-access.service';
 import { SubscriptionMailService } from './subscription-mail.service';
@@ -14,7 +14,8 @@ import { SubscriptionReconcileService } from './subscription-reconcile.service';
 const DAY = 86_400_000;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMPANY_NAME: 'Testfirma ApS', COMPANY_CVR: '87654321' } });
+  // Its own database: its reconcile runs weeks ahead and would renew other files' subscriptions.
+  t = await createTestApp({ ownDatabase: true, env: { COMPANY_NAME: 'Testfirma ApS', COMPANY_CVR: '87654321' } });
   await seedOffers(t.prisma);
 });
 afterAll(() => t.close());
@@ -31,7 +32,7 @@ async function buy(auth: Record<string, string>, planId = 'tenantad-intro-7days'
   const confirm = await t.request(
     'POST',
     `/api/subscriptions/test-payments/${created.body.meta.paymentInfo}/confirm`,
-    { cardNumber: '4242 4242 4242 4242', expiry: freshExpiry(), cvc: '123', ...card },
+    { cardNumber: freshCardNumber(), expiry: freshExpiry(), cvc: '123', ...card },
     auth,
   );
   return { created, confirm };
@@ -51,7 +52,7 @@ describe('purchase with the test provider', () => {
     expect(created.body.meta).toMatchObject({ paymentMode: 'test', amountOre: 1900 });
     expect(await t.app.get(SubscriptionAccessService).isSubscriber(user.id, t.clock.now())).toBe(false);
 
-    const confirm = await t.request('POST', `/api/subscriptions/test-payments/${created.body.meta.paymentInfo}/confirm`, { cardNumber: '4242424242424242', expiry: freshExpiry(), cvc: '123' }, auth);
+    const confirm = await t.request('POST', `/api/subscriptions/test-payments/${created.body.meta.paymentInfo}/confirm`, { cardNumber: freshCardNumber(), expiry: freshExpiry(), cvc: '123' }, auth);
     expect(confirm.status).toBe(200);
     expect(confirm.body).toMatchObject({ status: 'succeeded', subscriptionId: created.body.id, returnUrl: '/profile' });
     expect(await t.app.get(SubscriptionAccessService).isSubscriber(user.id, t.clock.now())).toBe(true);
