@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+import { DESKTOP, PHONE, launchBrowser, screenshot, gotoInteractive } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
 
 const baseUrl = inject('baseUrl');
@@ -42,7 +42,7 @@ describe('accounts in a real browser', () => {
     const page = await browser.newPage({ viewport });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+    await gotoInteractive(page, `${baseUrl}${path}`);
     return { page, errors };
   }
 
@@ -208,7 +208,7 @@ describe('accounts in a real browser', () => {
     const email = address();
     await signUpThroughApi(baseUrl, { email, name: 'Emma Smith', password: 'old-pass', ip: '203.0.113.52' });
     const page = await browser.newPage({ viewport: DESKTOP });
-    await page.goto(`http://en.localhost:${port}/login`, { waitUntil: 'networkidle' });
+    await gotoInteractive(page, `http://en.localhost:${port}/login`);
     await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
     await page.getByRole('main').getByLabel('Email address').fill(email);
     await page.getByRole('main').getByLabel('Password').fill('old-pass');
@@ -278,7 +278,7 @@ describe('accounts in a real browser', () => {
     const { token } = await signUpThroughApi(baseUrl, { email, name: 'Slet Mig', password: 'slet-kode', ip: '203.0.113.53' });
     const page = await browser.newPage({ viewport: PHONE });
     await page.context().addCookies([{ name: 'token', value: token, url: baseUrl }]);
-    await page.goto(`${baseUrl}/profile`, { waitUntil: 'networkidle' });
+    await gotoInteractive(page, `${baseUrl}/profile`);
     await page.getByRole('button', { name: 'Slet min profil' }).click();
     await page.getByText('Kvitteringer gemmer vi i fem år').waitFor();
     await noSidewaysScroll(page, PHONE.width);

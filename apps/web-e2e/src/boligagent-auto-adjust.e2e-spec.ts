@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, screenshot } from './support/browser';
+import { DESKTOP, launchBrowser, screenshot, gotoInteractive } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
 
 const baseUrl = inject('baseUrl');
@@ -43,7 +43,7 @@ describe('boligagent auto-adjust in a real browser', () => {
 
     // The front page's hero search, as a person uses it: the sliders under "Flere filtre", then the
     // city, whose suggestion runs the search with them (issue 15).
-    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    await gotoInteractive(page, `${baseUrl}/`);
     const hero = page.getByRole('main').getByRole('search');
     await hero.getByRole('button', { name: 'Flere filtre' }).click();
     await hero.getByLabel('Maks. husleje').fill('8000');
@@ -67,7 +67,7 @@ describe('boligagent auto-adjust in a real browser', () => {
     expect(await prefs()).toMatchObject([{ area: 'aarhus', rent: 8000, rooms: 2, size: 60 }]);
 
     // The profile tab shows the widened agent.
-    await page.goto(`${baseUrl}/profile/boligagent`, { waitUntil: 'networkidle' });
+    await gotoInteractive(page, `${baseUrl}/profile/boligagent`);
     const panel = page.getByTestId('boligagent-panel');
     await panel.getByText('max 8.000 kr.').waitFor();
     await panel.getByText('min. 2', { exact: true }).waitFor();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+import { DESKTOP, PHONE, launchBrowser, screenshot, gotoInteractive } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
 
 const baseUrl = inject('baseUrl');
@@ -39,7 +39,7 @@ describe('boligagent in a real browser', () => {
 
     // On a phone a slim bar comes after a few seconds (not a sheet over half the screen); tapping it
     // opens the dialog. A wrong address gets the spec's message.
-    await page.goto(`${baseUrl}/aarhus`, { waitUntil: 'networkidle' });
+    await gotoInteractive(page, `${baseUrl}/aarhus`);
     const bar = page.getByTestId('boligagent-prompt');
     await bar.waitFor({ timeout: 30_000 });
     await screenshot(page, 'boligagent-prompt-phone', { fullPage: false });
@@ -102,7 +102,7 @@ describe('boligagent in a real browser', () => {
 
   it('the modal on desktop closes with ×; an unknown token shows the not-found messages', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await page.goto(`${baseUrl}/odense`, { waitUntil: 'networkidle' });
+    await gotoInteractive(page, `${baseUrl}/odense`);
     const modal = page.getByRole('dialog');
     await modal.getByRole('heading', { name: 'Få nye boliger i Odense på mail' }).waitFor({ timeout: 15_000 });
     await screenshot(page, 'boligagent-modal-desktop', { fullPage: false });
@@ -118,7 +118,7 @@ describe('boligagent in a real browser', () => {
 
   it('the search page blocks take an email with the search as prefs', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await page.goto(`${baseUrl}/search?q=aarhus&rent=7000&rooms=2`, { waitUntil: 'networkidle' });
+    await gotoInteractive(page, `${baseUrl}/search?q=aarhus&rent=7000&rooms=2`);
     const block = page.getByTestId('boligagent-block-above');
     await block.getByText('Få nye boliger i Aarhus på mail').waitFor();
     const email = `e2e-block-${randomBytes(4).toString('hex')}@husly.test`;
@@ -138,7 +138,7 @@ describe('boligagent in a real browser', () => {
     expect(res.status).toBe(201);
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.context().addCookies([{ name: 'token', value: token, url: baseUrl }]);
-    await page.goto(`${baseUrl}/profile/boligagent`, { waitUntil: 'networkidle' });
+    await gotoInteractive(page, `${baseUrl}/profile/boligagent`);
     const panel = page.getByTestId('boligagent-panel');
     await panel.getByText('max 8.000 kr.').waitFor();
     expect(await panel.getByTestId('boligagent-pref').count()).toBe(2);

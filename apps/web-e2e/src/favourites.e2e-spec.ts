@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, launchBrowser } from './support/browser';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, launchBrowser, gotoInteractive } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
 
 // Favourites (issue 15) in a real browser against the built portal: a visitor's heart goes to login
@@ -79,7 +79,7 @@ describe('favourites in a real browser', () => {
 
     // A visitor's heart asks for a login, and the login comes back to the results.
     const { page, errors } = await newPage(DESKTOP);
-    await page.goto(`${HOST}/search?q=Aarhus`, { waitUntil: 'networkidle' });
+    await gotoInteractive(page, `${HOST}/search?q=Aarhus`);
     const cards = page.getByRole('main').getByRole('listitem').filter({ has: page.locator('a[href^="/vis/"]') });
     const firstCard = cards.first();
     const cardId = idOf(await firstCard.locator('a[href^="/vis/"]').getAttribute('href'));
@@ -166,7 +166,7 @@ describe('favourites in a real browser', () => {
     await page.getByRole('main').getByRole('button', { name: 'Gem bolig' }).waitFor();
 
     // The phone's result list, with the saved (now rented) card's heart pressed where it is listed.
-    await page.goto(`${HOST}/search?q=Aarhus`, { waitUntil: 'networkidle' });
+    await gotoInteractive(page, `${HOST}/search?q=Aarhus`);
     const phoneCard = page.getByRole('main').getByRole('listitem').filter({ has: page.getByTestId('favourite-button') }).first();
     await screenshot(page, 'favourites-card-phone', phoneCard);
     // A logged-in user's results at 360 px: the boligagent button wraps instead of widening the page.

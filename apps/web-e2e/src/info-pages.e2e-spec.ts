@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+import { DESKTOP, PHONE, launchBrowser, screenshot, gotoInteractive } from './support/browser';
 import da from '../../web/public/locales/da/translation.json';
 import en from '../../web/public/locales/en/translation.json';
 
@@ -38,7 +38,7 @@ describe('the information pages in a real browser (issue #14)', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    const response = await page.goto(url, { waitUntil: 'networkidle' });
+    const response = await gotoInteractive(page, url);
     return { page, status: response?.status(), errors };
   }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+import { DESKTOP, PHONE, launchBrowser, screenshot, gotoInteractive } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const port = inject('port');
@@ -15,7 +15,7 @@ describe('the portal in a real browser', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    const response = await page.goto(`http://${host}${path}`, { waitUntil: 'networkidle' });
+    const response = await gotoInteractive(page, `http://${host}${path}`);
     return { page, status: response?.status(), errors };
   }
 

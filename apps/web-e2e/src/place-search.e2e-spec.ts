@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+import { DESKTOP, PHONE, launchBrowser, screenshot, gotoInteractive } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 
@@ -21,7 +21,7 @@ describe('place search in a real browser', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+    await gotoInteractive(page, `${baseUrl}${path}`);
     return { page, errors };
   }
 
@@ -41,7 +41,8 @@ describe('place search in a real browser', () => {
       await page.getByRole('main').getByRole('button', { name: 'Søg', exact: true }).click();
       await page.waitForURL(`${baseUrl}/search?q=odnese`);
       await page.getByRole('heading', { level: 1, name: 'Lejeboliger i Odense' }).waitFor();
-      expect(await page.title()).toBe('Lejeboliger Odense - viser nu ledige lejligheder nær Odense');
+      // The title follows the client navigation in an effect after the heading renders.
+      await expect.poll(() => page.title()).toBe('Lejeboliger Odense - viser nu ledige lejligheder nær Odense');
       expect(await page.getByText('Du har søgt efter boliger i Odense').count()).toBe(1);
       expect(await page.locator('main a[href^="/vis/"]').count()).toBeGreaterThan(0);
       // The boligagent block names the matched city (it posted no area before: a 400).
@@ -69,7 +70,7 @@ describe('place search in a real browser', () => {
       await page.getByRole('heading', { level: 1, name: 'Lejeboliger i Aalborg' }).waitFor();
 
       // A postal code says what it matched.
-      await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+      await gotoInteractive(page, `${baseUrl}/`);
       const again = page.getByRole('main').getByRole('combobox', { name: 'Hvor vil du bo?' });
       await again.fill('2400');
       await expect.poll(() => page.getByRole('option').allTextContents()).toEqual([expect.stringMatching(/^2400 København NV → .*København$/)]);

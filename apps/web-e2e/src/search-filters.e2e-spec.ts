@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+import { DESKTOP, PHONE, launchBrowser, screenshot, gotoInteractive } from './support/browser';
 
 const port = inject('port');
 const BLANK_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==', 'base64');
@@ -28,7 +28,7 @@ describe('search filters in a real browser', () => {
     page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
     // The internet is unreachable here: the detail page's map tiles get a blank tile.
     await page.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_PNG }));
-    await page.goto(`http://${host}${path}`, { waitUntil: 'networkidle' });
+    await gotoInteractive(page, `http://${host}${path}`);
     return { page, errors, documents };
   }
 

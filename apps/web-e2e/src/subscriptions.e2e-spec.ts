@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { randomBytes } from 'node:crypto';
-import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+import { DESKTOP, PHONE, launchBrowser, screenshot, gotoInteractive } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
 import { chunk } from './support/build-manifest';
 
@@ -228,7 +228,7 @@ describe('subscriptions in a real browser', () => {
     const page = await context.newPage();
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
-    await page.goto(`${HOSTS.da}/`, { waitUntil: 'networkidle' });
+    await gotoInteractive(page, `${HOSTS.da}/`);
     const subscriptionPage = chunk('src/features/subscriptions/pages/subscription-page.tsx');
     const stripePayment = chunk('src/features/subscriptions/components/stripe-payment.tsx');
     expect(scripts.filter((s) => s === subscriptionPage || s === stripePayment)).toEqual([]);

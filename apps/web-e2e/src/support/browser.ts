@@ -47,6 +47,18 @@ export async function newFreshVisitorPage(browser: Browser, options?: Parameters
   return pageOf(context);
 }
 
+/**
+ * Opens a page of the portal and waits until React answers on it (`<html data-interactive>`, set once
+ * its first render is committed), which is what a tap or a typed letter needs. A quiet network says
+ * nothing about hydration (a loaded machine hydrates after it) and costs half a second a page; a
+ * letter typed before hydration is lost to React (the hero search's flake).
+ */
+export async function gotoInteractive(page: Page, url: string) {
+  const response = await page.goto(url, { waitUntil: 'domcontentloaded' });
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  return response;
+}
+
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 900 };
 
