@@ -1,12 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionSchema } from '@husly/contracts';
 import { formatOrderNo, type Language } from '@husly/domain';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { mailsTo } from '../../test/mail-files';
 import { freshCardNumber, seedOffers, userWithToken } from '../../test/subscription-fixtures';
-import { JobQueue } from '../infra/queue/job-queue.service';
 import { SubscriptionMailService } from './subscription-mail.service';
 import { formatNoticeDate } from './subscription-notices';
 
@@ -21,13 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function mailsTo(to: string): Promise<ParsedMail[]> {
-  await t.app.get(JobQueue).drain();
-  const dir = t.config.mail.dir;
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
-  const parsed = await Promise.all(files.map((f) => simpleParser(readFileSync(join(dir, f)))));
-  return parsed.filter((m) => (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.text.toLowerCase() === to.toLowerCase()));
-}
 
 let cardYear = 0;
 // Years 80+: account-deletion uses 60+ and subscriptions 40+ in the same database, and a card that paid an intro is refused another.
@@ -52,7 +42,7 @@ describe('the receipt mail in the user language', () => {
   it('en: English text and plan, the date in English, the invoice on the en. host; the job again sends nothing', async () => {
     const b = await introBuyer('en');
     const orderno = formatOrderNo(b.charge.orderno);
-    const mails = await mailsTo(b.email);
+    const mails = await mailsTo(t, b.email);
     expect(mails.map((m) => m.subject)).toEqual([`Receipt for your purchase from Testfirma ApS (order no. ${orderno})`]);
     const text = mails[0].text ?? '';
     expect(text).toContain(`Receipt, order no. ${orderno}, ${formatNoticeDate('en', b.charge.timestamp)}`);
@@ -64,13 +54,13 @@ describe('the receipt mail in the user language', () => {
     // A repeated or retried receipt job, twice at once: still the one mail.
     const again = await Promise.all([0, 1].map(() => t.app.get(SubscriptionMailService).sendReceipt(b.charge.id)));
     expect(again).toEqual([false, false]);
-    expect(await mailsTo(b.email)).toHaveLength(1);
+    expect(await mailsTo(t, b.email)).toHaveLength(1);
   });
 
   it('da: the Danish line as stored, the Danish date and the Danish host', async () => {
     const b = await introBuyer('da');
     const orderno = formatOrderNo(b.charge.orderno);
-    const mails = await mailsTo(b.email);
+    const mails = await mailsTo(t, b.email);
     expect(mails.map((m) => m.subject)).toEqual([`Kvittering for dit køb hos Testfirma ApS (ordrenr. ${orderno})`]);
     const text = mails[0].text ?? '';
     expect(text).toContain(`Kvittering, ordrenr. ${orderno}, ${formatNoticeDate('da', b.charge.timestamp)}`);
@@ -98,7 +88,7 @@ describe('the intro reminder in the user language', () => {
     expect(sent.sort()).toEqual([false, true]);
     await remind(b.subscription.id);
     const date = formatNoticeDate('en', b.subscription.endingAt as Date);
-    const mails = (await mailsTo(b.email)).filter((m) => m.subject === `Your intro period ends on ${date}`);
+    const mails = (await mailsTo(t, b.email)).filter((m) => m.subject === `Your intro period ends on ${date}`);
     expect(mails).toHaveLength(1);
     const text = mails[0].text ?? '';
     expect(text).toContain(`Your intro period on Tenant ad – introductory offer ends on ${date}.`);
@@ -111,7 +101,7 @@ describe('the intro reminder in the user language', () => {
     const b = await introBuyer('da');
     expect((await remind(b.subscription.id)).sort()).toEqual([false, true]);
     const date = formatNoticeDate('da', b.subscription.endingAt as Date);
-    const mails = (await mailsTo(b.email)).filter((m) => m.subject === `Din introperiode slutter ${date}`);
+    const mails = (await mailsTo(t, b.email)).filter((m) => m.subject === `Din introperiode slutter ${date}`);
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain(`Din introperiode på Boligsøgerannonce – introtilbud slutter ${date}.`);
     expect(mails[0].text).toContain('fornyes abonnementet automatisk til 249 kr. inkl. moms hver 30. dag');

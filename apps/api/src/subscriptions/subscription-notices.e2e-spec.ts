@@ -1,9 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatOrderNo } from '@husly/domain';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { mailsTo } from '../../test/mail-files';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { freshCardNumber, seedOffers, userWithToken } from '../../test/subscription-fixtures';
 import { JobQueue } from '../infra/queue/job-queue.service';
@@ -28,14 +26,7 @@ const SUBJECTS = {
   refund: { da: 'Din betaling er refunderet', en: 'Your payment has been refunded' },
 };
 
-async function mailsTo(to: string): Promise<ParsedMail[]> {
-  await t.app.get(JobQueue).drain();
-  const dir = t.config.mail.dir;
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
-  const parsed = await Promise.all(files.map((f) => simpleParser(readFileSync(join(dir, f)))));
-  return parsed.filter((m) => (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.text.toLowerCase() === to.toLowerCase()));
-}
-const withSubject = async (to: string, subject: string) => (await mailsTo(to)).filter((m) => m.subject === subject);
+const withSubject = async (to: string, subject: string) => (await mailsTo(t, to)).filter((m) => m.subject === subject);
 
 let cardYear = 0;
 const freshExpiry = () => `${String((cardYear % 12) + 1).padStart(2, '0')}/${50 + Math.floor(cardYear++ / 12)}`;
