@@ -1,20 +1,30 @@
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { watchContext } from './axe';
 
+/** Debian's Chromium, the whole browser: where a page counts as done (the brief). `CHROMIUM_PATH` replaces it. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's `chromium-headless-shell`: the same Chromium build (Blink, V8, version) without the
+ * browser's own layers, which is what Playwright itself runs headless. The journeys take half the
+ * time in it on this 2-core machine (docs/decisions/0051-a-suite-of-a-quarter-hour.md); the
+ * full-browser journeys ({@link launchBrowser}'s `fullBrowser`) keep /usr/bin/chromium in every run.
+ */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const JOURNEY_BROWSER = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM);
 export const SCREENSHOT_DIR = resolve(__dirname, '../../../../var/screenshots');
 
 /**
- * Debian's Chromium, headless, with the flags this closed network needs. Its pages belong to a
+ * Debian's Chromium, headless, with the flags this closed network needs: its headless shell, or
+ * the whole browser when asked (`fullBrowser`). Its pages belong to a
  * visitor who has already answered the cookie banner ("Kun nødvendige"), so the banner does not
  * cover what a journey taps; {@link newFreshVisitorPage} is the visitor who has not. Every page of
  * every context it opens is checked with axe (./axe.ts); a serious or critical finding fails the test.
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(options: { fullBrowser?: boolean } = {}): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: options.fullBrowser ? CHROMIUM : JOURNEY_BROWSER,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
   const newContext = browser.newContext.bind(browser);
