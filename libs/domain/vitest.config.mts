@@ -5,5 +5,6 @@ export default defineConfig({
   resolve: {
     alias: { '@husly/domain': fileURLToPath(new URL('../domain/src/index.ts', import.meta.url)) },
   },
-  test: { name: 'domain', environment: 'node', include: ['src/**/*.spec.ts'] },
+  // Three workers, as the web project that shares its group (apps/web/vitest.config.mts).
+  test: { name: 'domain', environment: 'node', include: ['src/**/*.spec.ts'], maxWorkers: 3 },
 });
