@@ -18,7 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 let cardYear = 0;
 // Years 80+: account-deletion uses 60+ and subscriptions 40+ in the same database, and a card that paid an intro is refused another.
 const freshExpiry = () => `${String((cardYear % 12) + 1).padStart(2, '0')}/${80 + Math.floor(cardYear++ / 12)}`;
