@@ -18,7 +18,9 @@ export default defineConfig({
     hookTimeout: 180_000,
     // expect.poll gives up after 1 s by default: too short for a browser or an API call under load.
     expect: { poll: { timeout: 20_000 } },
-    fileParallelism: false,
+    // Two journeys side by side, each worker on a portal and database of its own (global-setup.ts):
+    // one at a time left a quarter of the 2-core machine idle, waiting on the portal and the browser.
+    maxWorkers: 2,
     // Last: the browser journeys start a whole portal process.
     sequence: { groupOrder: 2 },
   },

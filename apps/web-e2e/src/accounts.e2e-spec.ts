@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,10 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { DESKTOP, PHONE, launchBrowser, screenshot, gotoInteractive } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
+import { thisWorkersPortal } from './support/portal';
 
-const baseUrl = inject('baseUrl');
-const port = inject('port');
-const mailDir = inject('mailDir');
+const { baseUrl, port, mailDir } = thisWorkersPortal();
 const DEMO_PASSWORD = 'husly-demo-2026';
 
 const address = () => `journey-${randomBytes(4).toString('hex')}@husly.test`;

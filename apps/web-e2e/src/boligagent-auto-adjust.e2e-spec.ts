@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, screenshot, gotoInteractive } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
+import { thisWorkersPortal } from './support/portal';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = thisWorkersPortal();
 
 interface Pref {
   area: string;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -6,9 +6,9 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Browser } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, screenshot, gotoInteractive } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
+import { thisWorkersPortal } from './support/portal';
 
-const baseUrl = inject('baseUrl');
-const mailDir = inject('mailDir');
+const { baseUrl, mailDir } = thisWorkersPortal();
 
 /** The newest mail to `to` in the portal's outbox (file mode: one .eml per mail). */
 async function mailTo(to: string, timeoutMs = 45_000): Promise<ParsedMail> {

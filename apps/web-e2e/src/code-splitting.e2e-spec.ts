@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
 import { chunk } from './support/build-manifest';
+import { thisWorkersPortal } from './support/portal';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = thisWorkersPortal();
 
 /** A page that records the scripts and documents it requests, and marks the server's nodes before any script runs. */
 async function openRecording(browser: Browser, path: string, viewport = PHONE) {

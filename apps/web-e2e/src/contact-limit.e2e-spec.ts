@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, screenshot as fullPage } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
+import { thisWorkersPortal } from './support/portal';
 
 // Issue 36 in a real browser: the limited plan (tenantad-79kr-14days) at 10 of 10 landlords. The
 // dwelling page's refusal states the count and the reset date with the way to unlimited access; the
 // subscription page shows the count and switches up through the change-of-plan dialog. Both languages,
 // screenshots at 360 and 1280 px; axe checks every page visited (support/axe-setup.ts).
 
-const baseUrl = inject('baseUrl');
-const port = inject('port');
+const { baseUrl, port } = thisWorkersPortal();
 const HOST = `http://localhost:${port}`;
 const EN_HOST = `http://en.localhost:${port}`;
 

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { randomBytes } from 'node:crypto';
 import { PHONE, DESKTOP, launchBrowser, newFreshVisitorPage, screenshot } from './support/browser';
+import { thisWorkersPortal } from './support/portal';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = thisWorkersPortal();
 
 // Issue 15: nothing wrote bn.prf, the UTM cookie or the visitor cookie, so prefs after signup and
 // UTM on signup never happened. Now they are written, and only after the visitor says yes.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
@@ -7,13 +7,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, launchBrowser, gotoInteractive } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
+import { thisWorkersPortal } from './support/portal';
 
 // Favourites (issue 15) in a real browser against the built portal: a visitor's heart goes to login
 // and back; saving from a result card and from a detail page; both under the profile; one rented.
 
-const baseUrl = inject('baseUrl');
-const port = inject('port');
-const databaseUrl = inject('databaseUrl');
+const { baseUrl, port, databaseUrl } = thisWorkersPortal();
 const HOST = `http://localhost:${port}`;
 const PASSWORD = 'min-kode-2026';
 

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, screenshot, gotoInteractive } from './support/browser';
+import { thisWorkersPortal } from './support/portal';
 
-const baseUrl = inject('baseUrl');
-const port = inject('port');
+const { baseUrl, port } = thisWorkersPortal();
 
 /** A plain HTTP GET with a chosen Host header, as a crawler without JavaScript makes it. */
 function getPage(path: string, { host = `localhost:${port}`, cookie }: { host?: string; cookie?: string } = {}): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {

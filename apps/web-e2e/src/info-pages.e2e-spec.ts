@@ -1,13 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, screenshot, gotoInteractive } from './support/browser';
 import da from '../../web/public/locales/da/translation.json';
 import en from '../../web/public/locales/en/translation.json';
+import { thisWorkersPortal } from './support/portal';
 
-const port = inject('port');
-const mailDir = inject('mailDir');
+const { port, mailDir } = thisWorkersPortal();
 
 const PAGES = [
   ['contact', 'contact'],

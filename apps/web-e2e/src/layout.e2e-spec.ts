@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, screenshot, gotoInteractive } from './support/browser';
+import { thisWorkersPortal } from './support/portal';
 
-const baseUrl = inject('baseUrl');
-const port = inject('port');
+const { baseUrl, port } = thisWorkersPortal();
 
 describe('the portal in a real browser', () => {
   let browser: Browser;

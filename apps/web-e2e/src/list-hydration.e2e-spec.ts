@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { PHONE, launchBrowser } from './support/browser';
+import { thisWorkersPortal } from './support/portal';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = thisWorkersPortal();
 
 /** FIRST_SCREEN_CARDS in features/dwellings/components/dwelling-list.tsx. */
 const HYDRATED_WITH_THE_PAGE = 3;

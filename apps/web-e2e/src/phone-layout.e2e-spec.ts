@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
+import { thisWorkersPortal } from './support/portal';
 
 // Issue 36 "At 360 px": what a walk through the site on a phone found, each checked at 360 and
 // 1280 px: the profile tabs in one row, the cost box, a site alert over "Kontakt udlejer", anchors
 // under the sticky header, long landlord addresses, the ring on a focused results heading, and a
 // title per profile tab. axe checks every page state (support/axe.ts).
 
-const baseUrl = inject('baseUrl');
-const port = inject('port');
-const databaseUrl = inject('databaseUrl');
+const { baseUrl, port, databaseUrl } = thisWorkersPortal();
 const HOST = `http://localhost:${port}`;
 
 /** Long, as landlords' addresses are: breakable after "@" and "/" and before ".", one part longer than a phone's line. */

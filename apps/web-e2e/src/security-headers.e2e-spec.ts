@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+import { thisWorkersPortal } from './support/portal';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = thisWorkersPortal();
 
 declare global {
   interface Window {

@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { randomBytes } from 'node:crypto';
 import { DESKTOP, PHONE, launchBrowser, screenshot, gotoInteractive } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
 import { chunk } from './support/build-manifest';
+import { thisWorkersPortal } from './support/portal';
 
 // Issue 13 in a real browser: the built portal without STRIPE_SECRET_KEY, so payments go to the
 // built-in test provider and its documented test cards (README "Test payments").
 
-const baseUrl = inject('baseUrl');
-const port = inject('port');
+const { baseUrl, port } = thisWorkersPortal();
 const HOSTS = { da: `http://localhost:${port}`, en: `http://en.localhost:${port}` } as const;
 
 /** A future expiry, MM/YY. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -6,12 +6,11 @@ import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
+import { thisWorkersPortal } from './support/portal';
 
 // The tenant ad (issue 14) in a real browser: the built portal, its test payment provider, its outbox.
 
-const baseUrl = inject('baseUrl');
-const port = inject('port');
-const mailDir = inject('mailDir');
+const { baseUrl, port, mailDir } = thisWorkersPortal();
 const HOSTS = { da: `http://localhost:${port}`, en: `http://en.localhost:${port}` } as const;
 const EXPIRY = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`;
 

@@ -2,18 +2,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, screenshot as fullPage } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
+import { thisWorkersPortal } from './support/portal';
 
 // Issue 14's unsubscribe flows in a real browser: a subscriber through the warning page, the survey
 // and "found a home"; a visitor through the manual form to its receipt; a matching profile's owner
 // through the mailed confirmation link. Screenshots of every new page at 360 and 1280 px.
 
-const baseUrl = inject('baseUrl');
-const port = inject('port');
-const mailDir = inject('mailDir');
+const { baseUrl, port, mailDir } = thisWorkersPortal();
 const HOST = `http://localhost:${port}`;
 const EN_HOST = `http://en.localhost:${port}`;
 let cardMonth = 0;
