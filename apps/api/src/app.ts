@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import fastifyCookie from '@fastify/cookie';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { join } from 'node:path';
 import { AlertsService } from './alerts/alerts.service';
@@ -35,6 +36,8 @@ export async function createApp(config: AppConfig, database: DatabaseHandle, opt
   registerSecurityHeaders(fastify, config);
   registerRequestDecoding(fastify);
   registerNoStoreByDefault(fastify);
+  // request.cookies (decoded, the first of a repeated name) and reply.setCookie / clearCookie.
+  await fastify.register(fastifyCookie);
   // Before any route: @fastify/compress hooks each route as it is added.
   await registerCompression(fastify);
   registerFormBodies(fastify);

@@ -681,12 +681,14 @@ describe('accounts API', () => {
       expect(location.searchParams.get('client_id')).toBe('1234567890');
       expect(location.searchParams.get('redirect_uri')).toBe(`${fb.config.http.publicUrl}/api/auth/facebook/callback`);
       expect(String(res.headers['set-cookie'])).toContain(`bn.fbstate=${location.searchParams.get('state')}`);
+      expect(res.headers['set-cookie']).toBe(`bn.fbstate=${location.searchParams.get('state')}|da|/profile/boligagent; Max-Age=600; Path=/api/auth/facebook; HttpOnly; SameSite=Lax`);
     });
 
     it('a callback without the matching state goes back to /login?social=failed', async () => {
       const res = await fb.request('GET', '/api/auth/facebook/callback?code=abc&state=forged');
       expect(res.status).toBe(302);
       expect(String(res.headers.location)).toBe(`${fb.config.http.publicUrl}/login?social=failed`);
+      expect(res.headers['set-cookie']).toBe('bn.fbstate=; Max-Age=0; Path=/api/auth/facebook; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax');
     });
 
     it('a state cookie that does not decode goes back to /login?social=failed too, never a 500', async () => {

@@ -39,22 +39,17 @@ import { FACEBOOK_API_VERSION, facebookCallbackUrl, type FacebookIdentity } from
 import { LanguageHandoffService } from './language-handoff.service';
 import { LogoutService } from './logout.service';
 import { parseBody } from './parse-body';
-import { Ctx, parseCookieHeader, requestContext, type RequestContext } from './request-context';
+import { Ctx, requestContext, type RequestContext } from './request-context';
 import { SocialLoginService } from './social-login.service';
 
-/** CSRF state of the Facebook dialog, with where to go afterwards and the language host to return to. */
+/**
+ * CSRF state of the Facebook dialog, with the language host to return to and where to go afterwards:
+ * `state|language|next` (only `next` may hold a "|"), URI-encoded by @fastify/cookie when it must be.
+ */
 const FACEBOOK_STATE_COOKIE = 'bn.fbstate';
+const FACEBOOK_STATE_PATH = '/api/auth/facebook';
 
 type FacebookRequest = FastifyRequest & { user?: FacebookIdentity | null };
-
-/** A part of the state cookie; '' when it does not decode (the browser's own cookie, but still input). */
-function decodedOrEmpty(part: string): string {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return '';
-  }
-}
 
 /** The bearer token as the JWT strategy reads it (logout reads it itself: an ended token may still log out). */
 const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken() as (request: FastifyRequest) => string | null;
@@ -69,7 +64,7 @@ export class FacebookCallbackGuard extends AuthGuard('facebook') {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     if (!this.config.auth.facebook) throw new NotFoundException();
     const request = context.switchToHttp().getRequest<FacebookRequest>();
-    const state = parseCookieHeader(request.headers.cookie)[FACEBOOK_STATE_COOKIE]?.split('|')[0];
+    const state = request.cookies[FACEBOOK_STATE_COOKIE]?.split('|')[0];
     const query = request.query as Record<string, string | undefined>;
     if (!state || query.state !== state) {
       request.user = null;
@@ -112,7 +107,7 @@ export class AuthController {
   @HttpCode(200)
   async login(@Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponse> {
     const { session, deviceCookie } = await this.accounts.login(parseBody(loginRequestSchema, body), ctx);
-    void reply.header('Set-Cookie', this.devices.header(deviceCookie));
+    this.devices.set(reply, deviceCookie);
     return session;
   }
 
@@ -157,7 +152,7 @@ export class AuthController {
     const { code, next } = parseBody(languageHandoffRedeemSchema, body);
     const token = await this.handoffs.redeem(code);
     void reply.header('Cache-Control', 'no-store');
-    if (token) void reply.header('Set-Cookie', `${COOKIES.token.name}=${token}; Path=/; Max-Age=${COOKIES.token.maxAgeSeconds}; SameSite=Lax${this.secure()}`);
+    if (token) this.setTokenCookie(reply, token);
     void reply.redirect(next ?? '/', 303);
   }
 
@@ -174,14 +169,14 @@ export class AuthController {
     if (!facebook) throw new NotFoundException();
     const state = randomBytes(16).toString('base64url');
     const ctx = requestContext(request);
-    const value = [state, ctx.language, safeNextPath(next) ?? ''].map(encodeURIComponent).join('|');
+    const value = [state, ctx.language, safeNextPath(next) ?? ''].join('|');
     const dialog = new URL(`https://www.facebook.com/${FACEBOOK_API_VERSION}/dialog/oauth`);
     dialog.searchParams.set('client_id', facebook.appId);
     dialog.searchParams.set('redirect_uri', facebookCallbackUrl(this.config));
     dialog.searchParams.set('scope', 'email');
     dialog.searchParams.set('state', state);
     void reply
-      .header('Set-Cookie', `${FACEBOOK_STATE_COOKIE}=${value}; Path=/api/auth/facebook; Max-Age=600; HttpOnly; SameSite=Lax${this.secure()}`)
+      .setCookie(FACEBOOK_STATE_COOKIE, value, { path: FACEBOOK_STATE_PATH, maxAge: 600, httpOnly: true, sameSite: 'lax', secure: this.secure() })
       .redirect(dialog.toString(), 302);
   }
 
@@ -189,22 +184,25 @@ export class AuthController {
   @Get('facebook/callback')
   @UseGuards(FacebookCallbackGuard)
   async facebookCallback(@Req() request: FacebookRequest, @Res() reply: FastifyReply): Promise<void> {
-    const [, languageRaw, nextRaw] = (parseCookieHeader(request.headers.cookie)[FACEBOOK_STATE_COOKIE] ?? '').split('|').map(decodedOrEmpty);
+    const [, languageRaw, ...nextParts] = (request.cookies[FACEBOOK_STATE_COOKIE] ?? '').split('|');
     const language = languageRaw === 'en' ? 'en' : 'da';
     const site = publicUrlForLanguage(this.config.http.publicUrl, language);
-    const clearState = `${FACEBOOK_STATE_COOKIE}=; Path=/api/auth/facebook; Max-Age=0`;
+    void reply.clearCookie(FACEBOOK_STATE_COOKIE, { path: FACEBOOK_STATE_PATH, httpOnly: true, sameSite: 'lax', secure: this.secure() });
     if (!request.user) {
-      void reply.header('Set-Cookie', clearState).redirect(`${site}/login?social=failed`, 302);
+      void reply.redirect(`${site}/login?social=failed`, 302);
       return;
     }
     const userId = await this.social.facebookUser(request.user, language);
-    const token = await this.accounts.token(userId);
-    // The web reads the token cookie (spec section 9: token, 3600 s), so it is not HttpOnly.
-    const cookie = `${COOKIES.token.name}=${token}; Path=/; Max-Age=${COOKIES.token.maxAgeSeconds}; SameSite=Lax${this.secure()}`;
-    void reply.header('Set-Cookie', [clearState, cookie]).redirect(`${site}${locationPath(nextRaw) ?? '/profile'}`, 302);
+    this.setTokenCookie(reply, await this.accounts.token(userId));
+    void reply.redirect(`${site}${locationPath(nextParts.join('|')) ?? '/profile'}`, 302);
   }
 
-  private secure(): string {
-    return this.config.http.publicUrl.startsWith('https://') ? '; Secure' : '';
+  /** The web reads the token cookie (spec section 9: token, 3600 s), so it is not HttpOnly. */
+  private setTokenCookie(reply: FastifyReply, token: string): void {
+    void reply.setCookie(COOKIES.token.name, token, { path: '/', maxAge: COOKIES.token.maxAgeSeconds, sameSite: 'lax', secure: this.secure() });
+  }
+
+  private secure(): boolean {
+    return this.config.http.publicUrl.startsWith('https://');
   }
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { COOKIES } from '@husly/domain';
 import type { AppConfig } from '../config/app-config';
@@ -26,7 +27,7 @@ export class DeviceCookieService {
   }
 
   /** The device id (its nonce) when the request carries a valid cookie for this account, else null. */
-  deviceFor(cookies: Record<string, string>, userId: number): string | null {
+  deviceFor(cookies: Record<string, string | undefined>, userId: number): string | null {
     const parts = (cookies[COOKIES.device.name] ?? '').split('.');
     if (parts.length !== 3 || parts[0] !== String(userId) || !/^[A-Za-z0-9_-]{22}$/.test(parts[1])) return null;
     const expected = Buffer.from(this.sign(`${parts[0]}.${parts[1]}`));
@@ -34,10 +35,15 @@ export class DeviceCookieService {
     return given.length === expected.length && timingSafeEqual(given, expected) ? parts[1] : null;
   }
 
-  /** Set-Cookie for the login answer: only the login route ever sees it. */
-  header(value: string): string {
-    const secure = this.config.http.publicUrl.startsWith('https://') ? '; Secure' : '';
-    return `${COOKIES.device.name}=${value}; Path=/api/auth/login; Max-Age=${COOKIES.device.maxAgeSeconds}; HttpOnly; SameSite=Strict${secure}`;
+  /** Sets the cookie on the login answer: only the login route ever sees it. */
+  set(reply: FastifyReply, value: string): void {
+    void reply.setCookie(COOKIES.device.name, value, {
+      path: '/api/auth/login',
+      maxAge: COOKIES.device.maxAgeSeconds,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: this.config.http.publicUrl.startsWith('https://'),
+    });
   }
 
   private sign(payload: string): string {

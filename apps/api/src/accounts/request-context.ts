@@ -8,7 +8,8 @@ export interface RequestContext {
   language: Language;
   /** The client's address: X-Forwarded-For counts only from a proxy TRUST_PROXY names. */
   ip: string;
-  cookies: Record<string, string>;
+  /** As @fastify/cookie parsed them (values URI-decoded). */
+  cookies: Record<string, string | undefined>;
 }
 
 export function requestContext(request: FastifyRequest): RequestContext {
@@ -16,22 +17,10 @@ export function requestContext(request: FastifyRequest): RequestContext {
   return {
     language: /^en\./i.test(host) ? 'en' : DEFAULT_LANGUAGE,
     ip: request.ip,
-    cookies: parseCookieHeader(request.headers.cookie),
+    cookies: request.cookies,
   };
 }
 
 export const Ctx = createParamDecorator((_data: unknown, context: ExecutionContext): RequestContext => {
   return requestContext(context.switchToHttp().getRequest<FastifyRequest>());
 });
-
-export function parseCookieHeader(header: string | undefined): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq <= 0) continue;
-    const name = part.slice(0, eq).trim();
-    // Left encoded: each reader decodes its own cookie.
-    if (!(name in cookies)) cookies[name] = part.slice(eq + 1).trim();
-  }
-  return cookies;
-}

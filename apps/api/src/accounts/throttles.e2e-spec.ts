@@ -52,6 +52,7 @@ describe('account throttles', () => {
     if (!header) throw new Error('no device cookie set');
     expect(header).toMatch(/HttpOnly/);
     expect(header).toMatch(/Path=\/api\/auth\/login/);
+    expect(header).toMatch(/^bn\.dev=[^;]+; Max-Age=31536000; Path=\/api\/auth\/login; HttpOnly; SameSite=Strict$/);
     return header.split(';')[0];
   };
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { LRUCache } from 'lru-cache';
 import { BodyParts, bodyBytes } from './body-parts';
-import { BoundedLru } from './bounded-lru';
+import { boundedCache } from './bounded-cache';
 import { encodeBodyAsync, type ContentEncoding } from './compression';
 
 /** Compresses a body at a level (brotli quality or gzip level), off the event loop. */
@@ -35,7 +36,7 @@ interface Entry {
  * least recently used.
  */
 export class CompressedBodies {
-  private readonly done: BoundedLru<Entry>;
+  private readonly done: LRUCache<string, Entry>;
   private readonly running = new Map<string, Promise<Buffer>>();
   private readonly first: Record<ContentEncoding, number>;
   private readonly upgraded: Record<ContentEncoding, number>;
@@ -48,7 +49,7 @@ export class CompressedBodies {
     maxBytes = 32 * 1024 * 1024,
     options: CompressedBodiesOptions = {},
   ) {
-    this.done = new BoundedLru((entry) => entry.bytes.length, Number.POSITIVE_INFINITY, maxBytes);
+    this.done = boundedCache((entry) => entry.bytes.length, maxBytes);
     this.first = options.first ?? { br: 1, gzip: 1 };
     this.upgraded = options.upgraded ?? { br: 4, gzip: 6 };
     this.upgradeAfter = options.upgradeAfter ?? 2;
@@ -62,9 +63,8 @@ export class CompressedBodies {
   /** The body compressed in `encoding`: the stored bytes when an identical body was compressed before. */
   encode(body: Buffer | BodyParts, encoding: ContentEncoding): Promise<Buffer> {
     const key = `${encoding}:${body.length}:${digest(body)}`;
-    const stored = this.done.peek(key);
+    const stored = this.done.get(key);
     if (stored) {
-      this.done.touch(key);
       this.counts.reused++;
       if (++stored.uses >= this.upgradeAfter && !stored.upgrading && this.upgraded[encoding] !== this.first[encoding]) this.upgrade(key, stored, body, encoding);
       return Promise.resolve(stored.bytes);
@@ -90,15 +90,14 @@ export class CompressedBodies {
     return running;
   }
 
-  /** Compresses the body again at the better level, and replaces the entry's bytes if it is still kept. */
+  /** Compresses the body again at the better level, and replaces the entry with it if it is still kept. */
   private upgrade(key: string, entry: Entry, body: Buffer | BodyParts, encoding: ContentEncoding): void {
     entry.upgrading = true;
     this.counts.upgraded++;
     this.compress(bodyBytes(body), encoding, this.upgraded[encoding]).then(
       (better) => {
         if (this.done.peek(key) !== entry || better.length >= entry.bytes.length) return;
-        this.done.grow(key, entry, better.length - entry.bytes.length); // it shrinks
-        entry.bytes = better;
+        this.done.set(key, { ...entry, bytes: better }); // another object: lru-cache sizes it anew
       },
       () => undefined, // the cheap bytes stay; no second try
     );

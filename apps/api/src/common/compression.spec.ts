@@ -16,6 +16,10 @@ describe('preferredEncoding', () => {
     [undefined, null],
     ['BR', 'br'],
     ['gzip;q=abc', null],
+    ['identity;q=0', null],
+    ['gzip;q=0.8, identity;q=0', 'gzip'],
+    ['gzip;q=0.5, br;q=0.5', 'br'],
+    [['gzip', 'br;q=0.9'], 'gzip'],
   ])('%j → %s', (header, expected) => {
     expect(preferredEncoding(header)).toBe(expected);
   });

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { createHash } from 'node:crypto';
+import { negotiate as negotiateEncoding } from '@fastify/accept-negotiator';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { bodyBytes, type BodyParts } from './body-parts';
@@ -12,6 +13,8 @@ import { bodyBytes, type BodyParts } from './body-parts';
 // - everything else (server-rendered pages, JSON): @fastify/compress, per response.
 
 export type ContentEncoding = 'br' | 'gzip';
+/** In the order we prefer them when the client likes both as much. */
+const ENCODINGS: ContentEncoding[] = ['br', 'gzip'];
 
 /** Below this a response is sent as it is: the headers would outweigh the saving. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -39,26 +42,14 @@ export async function registerCompression(fastify: FastifyInstance): Promise<voi
 }
 
 /**
- * The encoding to answer an Accept-Encoding header with: brotli before gzip, each only when the
- * client lists it with a q above 0 (or through "*"); null for identity.
+ * The encoding to answer an Accept-Encoding header with, read by the negotiator @fastify/compress and
+ * @fastify/static use (@fastify/accept-negotiator): the highest q above 0, brotli before gzip at the
+ * same q, "*" standing for brotli; null for identity.
  */
 export function preferredEncoding(acceptEncoding: string | string[] | undefined): ContentEncoding | null {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
-  if (!header) return null;
-  const weights = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    // A malformed q counts as 0: the client did not clearly ask for it.
-    const q = params.map((p) => /^\s*q=(.*)$/.exec(p)?.[1]?.trim()).find((v) => v !== undefined);
-    const weight = q === undefined ? 1 : /^[0-9.]+$/.test(q) ? Number(q) : 0;
-    weights.set(name, Number.isFinite(weight) ? weight : 0);
-  }
-  const weightOf = (encoding: ContentEncoding) => weights.get(encoding) ?? weights.get('*') ?? 0;
-  const br = weightOf('br');
-  const gzip = weightOf('gzip');
-  if (br <= 0 && gzip <= 0) return null;
-  return br >= gzip ? 'br' : 'gzip';
+  // Codings are case-insensitive; the negotiator compares them as written.
+  return header ? negotiateEncoding(header.toLowerCase(), ENCODINGS) : null;
 }
 
 const brotliOptions = (quality: number, body: Buffer) => ({

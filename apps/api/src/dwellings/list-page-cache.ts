@@ -1,5 +1,6 @@
+import type { LRUCache } from 'lru-cache';
 import type { BodyParts } from '../common/body-parts';
-import { BoundedLru } from '../common/bounded-lru';
+import { boundedCache } from '../common/bounded-cache';
 import type { ContentEncoding } from '../common/compression';
 
 /**
@@ -25,14 +26,14 @@ export interface CachedPage {
 }
 
 export class ListPageCache {
-  private readonly pages: BoundedLru<CachedPage>;
+  private readonly pages: LRUCache<string, CachedPage>;
 
   constructor(
     readonly ttlMs = 5_000,
     maxEntries = 5_000,
     maxBytes = 64 * 1024 * 1024,
   ) {
-    this.pages = new BoundedLru((page) => page.body.length, maxEntries, maxBytes);
+    this.pages = boundedCache((page) => page.body.length, maxBytes, maxEntries);
   }
 
   get size(): number {
@@ -40,14 +41,13 @@ export class ListPageCache {
   }
 
   get(key: string, now: number): CachedPage | undefined {
-    const page = this.pages.peek(key);
+    const page = this.pages.get(key);
     if (!page) return undefined;
     // Also a page "from the future": the clock was set back (tests move it).
     if (now - page.at >= this.ttlMs || now < page.at) {
       this.pages.delete(key);
       return undefined;
     }
-    this.pages.touch(key);
     return page;
   }
 

@@ -64,13 +64,37 @@ describe('RenderedPageCache', () => {
     cache.set('b', page('1', 0, 60));
     cache.set('huge', page('1', 0, 101));
     expect(cache.get('huge', inputs('1'), 1)).toBeUndefined();
-    // 16 pages of 60 bytes and one compressed copy of 100: over 1,600, the oldest goes.
-    for (let i = 0; i < 24; i++) cache.set(`p${i}`, page('1', 0, 60));
+    // 2 pages of 60 bytes, 24 of 61 and one compressed copy of 39: over 1,600, the oldest goes.
+    for (let i = 0; i < 24; i++) cache.set(`p${i}`, page('1', 0, 61));
     expect(cache.size).toBeLessThanOrEqual(26);
     const before = cache.size;
     const last = cache.get('p23', inputs('1'), 1)!;
-    cache.grow('p23', last, 100);
+    cache.grow('p23', last, 39);
     expect(cache.size).toBeLessThan(before);
+    expect(cache.get('a', inputs('1'), 1)).toBeUndefined();
+    expect(cache.get('p23', inputs('1'), 1)).toBe(last);
+    // Growth of a replaced page is not counted: the new page is another object.
+    cache.set('p23', page('1', 0, 61));
+    cache.grow('p23', last, 10_000);
+    expect(cache.get('p23', inputs('1'), 1)).toBeDefined();
+    // A page its copies take over a sixteenth is dropped, as one that big is never kept.
+    const grown = cache.get('p22', inputs('1'), 1)!;
+    cache.grow('p22', grown, 40);
+    expect(cache.get('p22', inputs('1'), 1)).toBeUndefined();
+  });
+
+  it('takes back exactly what a page and its copies counted when it is replaced', () => {
+    const cache = new RenderedPageCache(5_000, 100, 288);
+    const a = page('1', 0, 10);
+    cache.set('a', a);
+    cache.grow('a', a, 5);
+    cache.set('a', page('1', 0, 10)); // 10, not 15
+    cache.grow('a', cache.get('a', inputs('1'), 1)!, 8);
+    // The new page and its copy (18) and 15 more of 18: exactly 288 bytes fit, none is evicted.
+    for (let i = 0; i < 15; i++) cache.set(`k${i}`, page('1', 0, 18));
+    expect(cache.size).toBe(16);
+    cache.set('k15', page('1', 0, 1));
+    expect(cache.size).toBe(16);
     expect(cache.get('a', inputs('1'), 1)).toBeUndefined();
   });
 });

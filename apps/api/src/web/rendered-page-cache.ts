@@ -1,5 +1,6 @@
+import type { LRUCache } from 'lru-cache';
 import { CONSENT_COOKIE, COOKIES, parseConsent, readCookie, type CookieConsent } from '@husly/domain';
-import { BoundedLru } from '../common/bounded-lru';
+import { boundedCache } from '../common/bounded-cache';
 import type { ContentEncoding } from '../common/compression';
 
 /**
@@ -44,14 +45,17 @@ export interface RenderedPage {
  * indexable page).
  */
 export class RenderedPageCache {
-  private readonly pages: BoundedLru<RenderedPage>;
+  private readonly pages: LRUCache<string, RenderedPage>;
+  /** Bytes of a kept page's compressed copies, counted with its HTML. */
+  private readonly copies = new WeakMap<RenderedPage, number>();
 
   constructor(
     readonly ttlMs = 5_000,
     maxEntries = 500,
     maxBytes = 48 * 1024 * 1024,
   ) {
-    this.pages = new BoundedLru(sizeOf, maxEntries, maxBytes);
+    // A page is kept before it is compressed; its compressed copies are counted as they are made (grow).
+    this.pages = boundedCache((page) => page.html.length + (this.copies.get(page) ?? 0), maxBytes, maxEntries);
   }
 
   get size(): number {
@@ -60,7 +64,7 @@ export class RenderedPageCache {
 
   /** The page for `key` when it was rendered from `inputs` less than ttlMs ago; else none (and it is dropped). */
   get(key: string, inputs: PageInputs, now: number): RenderedPage | undefined {
-    const page = this.pages.peek(key);
+    const page = this.pages.get(key);
     if (!page) return undefined;
     const same = page.inputs.version === inputs.version && page.inputs.areas === inputs.areas && page.inputs.alerts === inputs.alerts;
     // Also a page "from the future": the clock was set back.
@@ -68,7 +72,6 @@ export class RenderedPageCache {
       this.pages.delete(key);
       return undefined;
     }
-    this.pages.touch(key);
     return page;
   }
 
@@ -79,19 +82,20 @@ export class RenderedPageCache {
     this.pages.set(key, page);
   }
 
-  /** Counts a compressed copy made of a kept page (in its `encoded`) against the byte bound. */
+  /**
+   * Counts a compressed copy made of a kept page (in its `encoded`) against the byte bound, if it is
+   * still the page kept: set again, sized anew (and dropped if that takes it over a sixteenth).
+   */
   grow(key: string, page: RenderedPage, bytes: number): void {
-    this.pages.grow(key, page, bytes);
+    if (this.pages.peek(key) !== page) return;
+    this.copies.set(page, (this.copies.get(page) ?? 0) + bytes);
+    this.pages.delete(key); // lru-cache keeps the old size of a value set again as the same object
+    this.pages.set(key, page);
   }
 
   clear(): void {
     this.pages.clear();
   }
-}
-
-/** A page is kept before it is compressed; its compressed copies are counted as they are made (grow). */
-function sizeOf(page: RenderedPage): number {
-  return page.html.length;
 }
 
 /**

@@ -9,11 +9,12 @@ import { JobQueue } from '../../infra/queue/job-queue.service';
 import { QUEUE_NAME } from '../../infra/queue/job-definition';
 import { JOBS } from '../../infra/queue/jobs';
 import { BoligagentDeliveryService } from '../boligagent-delivery.service';
-import { nextDailyRun } from './next-run';
+import { nextRun } from './next-run';
 
 /** 06:00 in Copenhagen: mails are waiting when people wake up. */
 export const DIGEST_HOUR = 6;
 export const DIGEST_TIME_ZONE = 'Europe/Copenhagen';
+const DIGEST_PATTERN = `0 ${DIGEST_HOUR} * * *`;
 const SCHEDULER_ID = 'boligagent-nightly';
 
 /**
@@ -60,7 +61,7 @@ export class BoligagentProcessor implements OnModuleInit, OnApplicationBootstrap
         .then(() =>
           queue.upsertJobScheduler(
             SCHEDULER_ID,
-            { pattern: `0 ${DIGEST_HOUR} * * *`, tz: DIGEST_TIME_ZONE },
+            { pattern: DIGEST_PATTERN, tz: DIGEST_TIME_ZONE },
             {
               name: JOBS.boligagentDigest.name,
               data: { trigger: 'schedule' },
@@ -77,7 +78,7 @@ export class BoligagentProcessor implements OnModuleInit, OnApplicationBootstrap
   /** Without Redis: a timer to the next 06:00 Copenhagen time, re-armed after each run. */
   private scheduleInProcess(): void {
     const now = this.clock.now();
-    const at = nextDailyRun(now, DIGEST_HOUR, DIGEST_TIME_ZONE);
+    const at = nextRun(DIGEST_PATTERN, DIGEST_TIME_ZONE, now);
     // setTimeout holds at most ~24.8 days; the next run is at most a day away.
     this.timer = setTimeout(() => {
       this.jobs

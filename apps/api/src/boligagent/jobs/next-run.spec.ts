@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { nextDailyRun } from './next-run';
+import { nextRun } from './next-run';
 
-describe('nextDailyRun at 06:00 Europe/Copenhagen', () => {
+describe('nextRun of 0 6 * * * in Europe/Copenhagen', () => {
   it.each([
     // winter (CET, UTC+1): 06:00 local = 05:00Z
     ['2026-01-15T03:00:00Z', '2026-01-15T05:00:00.000Z'],
     ['2026-01-15T05:00:00Z', '2026-01-16T05:00:00.000Z'],
     ['2026-01-15T05:00:01Z', '2026-01-16T05:00:00.000Z'],
+    // within the second before and after
+    ['2026-01-15T04:59:59.500Z', '2026-01-15T05:00:00.000Z'],
+    ['2026-01-15T05:00:00.500Z', '2026-01-16T05:00:00.000Z'],
     // summer (CEST, UTC+2): 06:00 local = 04:00Z
     ['2026-07-01T04:30:00Z', '2026-07-02T04:00:00.000Z'],
     ['2026-07-01T23:30:00Z', '2026-07-02T04:00:00.000Z'],
@@ -16,6 +19,6 @@ describe('nextDailyRun at 06:00 Europe/Copenhagen', () => {
     // the last day of a month and of the year
     ['2026-12-31T06:00:00Z', '2027-01-01T05:00:00.000Z'],
   ])('after %s → %s', (now, expected) => {
-    expect(nextDailyRun(new Date(now), 6, 'Europe/Copenhagen').toISOString()).toBe(expected);
+    expect(nextRun('0 6 * * *', 'Europe/Copenhagen', new Date(now)).toISOString()).toBe(expected);
   });
 });
