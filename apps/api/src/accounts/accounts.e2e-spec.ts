@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { serializeSessionPrefsCookie, type SessionResponse, type SignupRequest } from '@husly/contracts';
-import { ERROR_MESSAGES, LOGIN_MESSAGES, SIGNUP_MESSAGES, THROTTLE_MESSAGES, VALIDATION_MESSAGES } from '@husly/domain';
+import { COOKIES, ERROR_MESSAGES, LOGIN_MESSAGES, SIGNUP_MESSAGES, THROTTLE_MESSAGES, VALIDATION_MESSAGES } from '@husly/domain';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { createCity, createUser, subscribe, unique } from '../../test/factories';
@@ -695,6 +695,27 @@ describe('accounts API', () => {
       const res = await fb.request('GET', '/api/auth/facebook/callback?code=abc&state=forged', undefined, { cookie: 'bn.fbstate=abc|%E0%A4%A|/%ZZ' });
       expect(res.status).toBe(302);
       expect(String(res.headers.location)).toBe(`${fb.config.http.publicUrl}/login?social=failed`);
+    });
+  });
+
+  // Behind TLS (PUBLIC_URL https) every cookie we write is Secure, so it never travels over plain http.
+  describe('on an https address', () => {
+    let tls: TestApp;
+    beforeAll(async () => (tls = await createTestApp({ env: { PUBLIC_URL: 'https://husly.example', FACEBOOK_APP_ID: '1234567890', FACEBOOK_APP_SECRET: 'secret-secret' } })));
+    afterAll(() => tls.close());
+
+    it('the login\'s device cookie and the Facebook state cookie, set and cleared, are Secure', async () => {
+      const user = await createUser(tls.prisma, { password: PASSWORD });
+      const login = await tls.request('POST', '/api/auth/login', { email: user.email, password: PASSWORD }, from(ip()));
+      expect(login.status).toBe(200);
+      const device = [login.headers['set-cookie']].flat().find((c) => typeof c === 'string' && c.startsWith(`${COOKIES.device.name}=`));
+      expect(device).toMatch(new RegExp(`^${COOKIES.device.name}=[^;]+; Max-Age=${COOKIES.device.maxAgeSeconds}; Path=/api/auth/login; HttpOnly; Secure; SameSite=Strict$`));
+
+      const start = await tls.request('GET', '/api/auth/facebook?next=/profile');
+      const state = new URL(String(start.headers.location)).searchParams.get('state');
+      expect(start.headers['set-cookie']).toBe(`bn.fbstate=${state}|da|/profile; Max-Age=600; Path=/api/auth/facebook; HttpOnly; Secure; SameSite=Lax`);
+      const back = await tls.request('GET', '/api/auth/facebook/callback?code=abc&state=forged');
+      expect(back.headers['set-cookie']).toBe('bn.fbstate=; Max-Age=0; Path=/api/auth/facebook; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax');
     });
   });
 });
