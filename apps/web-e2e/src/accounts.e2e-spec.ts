@@ -4,7 +4,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { DESKTOP, PHONE, launchBrowser, screenshot, gotoInteractive } from './support/browser';
+import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+import { openPage } from './support/open-page';
 import { signUpThroughApi } from './support/accounts';
 import { thisWorkersPortal } from './support/portal';
 
@@ -37,13 +38,7 @@ describe('accounts in a real browser', () => {
   beforeAll(async () => (browser = await launchBrowser()));
   afterAll(() => browser.close());
 
-  async function open(path: string, viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage({ viewport });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await gotoInteractive(page, `${baseUrl}${path}`);
-    return { page, errors };
-  }
+  const open = (path: string, viewport = DESKTOP) => openPage(browser, `${baseUrl}${path}`, { viewport });
 
   const noSidewaysScroll = async (page: Page, width: number) =>
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -206,8 +201,7 @@ describe('accounts in a real browser', () => {
   it('change password in the profile, in English on the en. host', async () => {
     const email = address();
     await signUpThroughApi(baseUrl, { email, name: 'Emma Smith', password: 'old-pass', ip: '203.0.113.52' });
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await gotoInteractive(page, `http://en.localhost:${port}/login`);
+    const { page } = await openPage(browser, `http://en.localhost:${port}/login`);
     await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
     await page.getByRole('main').getByLabel('Email address').fill(email);
     await page.getByRole('main').getByLabel('Password').fill('old-pass');
@@ -275,9 +269,7 @@ describe('accounts in a real browser', () => {
   it('deletes the profile from /profile after a confirmation (phone)', async () => {
     const email = address();
     const { token } = await signUpThroughApi(baseUrl, { email, name: 'Slet Mig', password: 'slet-kode', ip: '203.0.113.53' });
-    const page = await browser.newPage({ viewport: PHONE });
-    await page.context().addCookies([{ name: 'token', value: token, url: baseUrl }]);
-    await gotoInteractive(page, `${baseUrl}/profile`);
+    const { page } = await openPage(browser, `${baseUrl}/profile`, { viewport: PHONE, cookies: { token } });
     await page.getByRole('button', { name: 'Slet min profil' }).click();
     await page.getByText('Kvitteringer gemmer vi i fem år').waitFor();
     await noSidewaysScroll(page, PHONE.width);

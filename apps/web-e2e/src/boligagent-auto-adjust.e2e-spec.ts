@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, screenshot, gotoInteractive } from './support/browser';
+import { launchBrowser, screenshot, gotoInteractive } from './support/browser';
+import { openPage } from './support/open-page';
 import { signUpThroughApi } from './support/accounts';
 import { thisWorkersPortal } from './support/portal';
 
@@ -37,14 +38,9 @@ describe('boligagent auto-adjust in a real browser', () => {
     const prefs = async () => ((await (await fetch(`${baseUrl}/api/boligagents`, { headers: bearer })).json()) as { agent: { prefs: Pref[] } }).agent.prefs;
     expect(await prefs()).toMatchObject([{ area: 'aarhus', rent: 6000, rooms: 3, size: 70 }]);
 
-    const page = await browser.newPage({ viewport: DESKTOP });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.context().addCookies([{ name: 'token', value: token, url: baseUrl }]);
-
     // The front page's hero search, as a person uses it: the sliders under "Flere filtre", then the
     // city, whose suggestion runs the search with them (issue 15).
-    await gotoInteractive(page, `${baseUrl}/`);
+    const { page, errors } = await openPage(browser, `${baseUrl}/`, { cookies: { token } });
     const hero = page.getByRole('main').getByRole('search');
     await hero.getByRole('button', { name: 'Flere filtre' }).click();
     await hero.getByLabel('Maks. husleje').fill('8000');

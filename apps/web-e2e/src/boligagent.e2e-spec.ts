@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, screenshot, gotoInteractive } from './support/browser';
+import { PHONE, launchBrowser, screenshot } from './support/browser';
+import { openPage } from './support/open-page';
 import { signUpThroughApi } from './support/accounts';
 import { thisWorkersPortal } from './support/portal';
 
@@ -32,14 +33,9 @@ describe('boligagent in a real browser', () => {
 
   it('a visitor creates an agent from the city page modal, verifies it from the mail and unsubscribes from the mail link', async () => {
     const email = `e2e-${randomBytes(4).toString('hex')}@husly.test`;
-    const context = await browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-
     // On a phone a slim bar comes after a few seconds (not a sheet over half the screen); tapping it
     // opens the dialog. A wrong address gets the spec's message.
-    await gotoInteractive(page, `${baseUrl}/aarhus`);
+    const { page, errors } = await openPage(browser, `${baseUrl}/aarhus`, { viewport: PHONE });
     const bar = page.getByTestId('boligagent-prompt');
     await bar.waitFor({ timeout: 30_000 });
     await screenshot(page, 'boligagent-prompt-phone', { fullPage: false });
@@ -97,12 +93,11 @@ describe('boligagent in a real browser', () => {
     const agent = (await (await fetch(`${baseUrl}/api/boligagents/${token}`)).json()) as { enabled: boolean };
     expect(agent.enabled).toBe(false);
     expect(errors).toEqual([]);
-    await context.close();
+    await page.context().close();
   });
 
   it('the modal on desktop closes with ×; an unknown token shows the not-found messages', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await gotoInteractive(page, `${baseUrl}/odense`);
+    const { page } = await openPage(browser, `${baseUrl}/odense`);
     const modal = page.getByRole('dialog');
     await modal.getByRole('heading', { name: 'Få nye boliger i Odense på mail' }).waitFor({ timeout: 15_000 });
     await screenshot(page, 'boligagent-modal-desktop', { fullPage: false });
@@ -117,8 +112,7 @@ describe('boligagent in a real browser', () => {
   });
 
   it('the search page blocks take an email with the search as prefs', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
-    await gotoInteractive(page, `${baseUrl}/search?q=aarhus&rent=7000&rooms=2`);
+    const { page } = await openPage(browser, `${baseUrl}/search?q=aarhus&rent=7000&rooms=2`, { viewport: PHONE });
     const block = page.getByTestId('boligagent-block-above');
     await block.getByText('Få nye boliger i Aarhus på mail').waitFor();
     const email = `e2e-block-${randomBytes(4).toString('hex')}@husly.test`;
@@ -136,9 +130,7 @@ describe('boligagent in a real browser', () => {
     const bearer = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const res = await fetch(`${baseUrl}/api/boligagents`, { method: 'POST', headers: bearer, body: JSON.stringify({ prefs: [{ area: 'aarhus', rent: 7000, rooms: 2 }, { area: 'odense', size: 60 }] }) });
     expect(res.status).toBe(201);
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await page.context().addCookies([{ name: 'token', value: token, url: baseUrl }]);
-    await gotoInteractive(page, `${baseUrl}/profile/boligagent`);
+    const { page } = await openPage(browser, `${baseUrl}/profile/boligagent`, { cookies: { token } });
     const panel = page.getByTestId('boligagent-panel');
     await panel.getByText('max 8.000 kr.').waitFor();
     expect(await panel.getByTestId('boligagent-pref').count()).toBe(2);

@@ -1,40 +1,40 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+import { openPage } from './support/open-page';
 import { chunk } from './support/build-manifest';
 import { thisWorkersPortal } from './support/portal';
 
 const { baseUrl } = thisWorkersPortal();
 
 /** A page that records the scripts and documents it requests, and marks the server's nodes before any script runs. */
-async function openRecording(browser: Browser, path: string, viewport = PHONE) {
-  const page = await browser.newPage({ viewport });
+async function openRecording(browser: Browser, path: string, viewport = PHONE, tiles = false) {
   const scripts: string[] = [];
-  const documents: string[] = [];
-  const errors: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    if (request.resourceType() === 'document') documents.push(request.url());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  // A hydration that does not match the server's HTML makes React replace its nodes; a page that
-  // starts with an unloaded lazy route shows the loading fallback in <main> first.
   // The city page's boligagent modal (4 s after landing) would cover what a slow run taps.
-  await page.addInitScript(() => window.sessionStorage.setItem('bn.agentModal.session', '1'));
-  await page.addInitScript(() => {
-    const w = window as unknown as { __fallbackShown: boolean };
-    w.__fallbackShown = false;
-    document.addEventListener('readystatechange', () => {
-      if (document.readyState !== 'interactive') return;
-      for (const node of document.querySelectorAll('#root main *')) (node as unknown as { __server: boolean }).__server = true;
-      new MutationObserver(() => {
-        if (document.querySelector('#root main [role="status"][aria-live="polite"]')) w.__fallbackShown = true;
-      }).observe(document.getElementById('root')!, { subtree: true, childList: true });
-    });
+  const opened = await openPage(browser, `${baseUrl}${path}`, {
+    viewport,
+    agentModalSeen: true,
+    console: 'errors',
+    tiles,
+    waitUntil: 'networkidle',
+    beforeGoto: async (page) => {
+      page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+      // A hydration that does not match the server's HTML makes React replace its nodes; a page that
+      // starts with an unloaded lazy route shows the loading fallback in <main> first.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __fallbackShown: boolean };
+        w.__fallbackShown = false;
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return;
+          for (const node of document.querySelectorAll('#root main *')) (node as unknown as { __server: boolean }).__server = true;
+          new MutationObserver(() => {
+            if (document.querySelector('#root main [role="status"][aria-live="polite"]')) w.__fallbackShown = true;
+          }).observe(document.getElementById('root')!, { subtree: true, childList: true });
+        });
+      });
+    },
   });
-  await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
-  return { page, scripts, documents, errors };
+  return { ...opened, scripts };
 }
 
 /** The scripts the page's HTML names: the entry and every modulepreload. */
@@ -84,18 +84,16 @@ describe('route-level code splitting in a real browser (docs/decisions/0022)', (
 
   it('/vis/{id} loads the map library when the map nears the screen: later on a phone, at once on a desktop', async () => {
     const leaflet = chunk('../../node_modules/leaflet/dist/leaflet-src.js');
-    const list = await browser.newPage({ viewport: PHONE });
-    await list.goto(`${baseUrl}/koebenhavn`);
+    const { page: list } = await openPage(browser, `${baseUrl}/koebenhavn`, { viewport: PHONE, waitUntil: 'load' });
     const path = await list.locator('a[href^="/vis/"]').first().getAttribute('href');
     await list.close();
     expect(path).toMatch(/^\/vis\/\d+$/);
 
-    const phone = await openRecording(browser, path!, PHONE);
+    // The tile server is on the internet, which is unreachable here: its tiles answer with a plain tile.
+    const phone = await openRecording(browser, path!, PHONE, true);
     await phone.page.getByRole('heading', { level: 1 }).waitFor();
     // Below the fold: the page has loaded and gone quiet without it.
     expect(phone.scripts).not.toContain(leaflet);
-    // The tile server is on the internet, which is unreachable here: its tiles answer empty.
-    await phone.page.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ status: 204 }));
     await phone.page.locator('[data-lat]').scrollIntoViewIfNeeded();
     // Leaflet has made the box its map.
     await phone.page.locator('.leaflet-container').waitFor();

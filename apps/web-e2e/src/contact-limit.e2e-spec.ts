@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, screenshot as fullPage } from './support/browser';
+import { openPage } from './support/open-page';
 import { signUpThroughApi } from './support/accounts';
 import { thisWorkersPortal } from './support/portal';
 
@@ -58,15 +59,7 @@ describe('the limited plan at 10 of 10 landlords in a real browser', () => {
   beforeAll(async () => (browser = await launchBrowser()));
   afterAll(() => browser.close());
 
-  async function open(path: string, token: string, host = HOST): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    await context.addCookies([{ name: 'token', value: token, url: host }]);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${host}${path}`);
-    return { page, errors };
-  }
+  const open = (path: string, token: string, host = HOST) => openPage(browser, `${host}${path}`, { cookies: { token }, waitUntil: 'load' });
   async function shots(page: Page, name: string) {
     await page.evaluate(() => window.scrollTo(0, 0));
     await fullPage(page, `${name}-1280`);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { randomBytes } from 'node:crypto';
-import { PHONE, DESKTOP, launchBrowser, newFreshVisitorPage, screenshot } from './support/browser';
+import { PHONE, DESKTOP, launchBrowser, screenshot } from './support/browser';
+import { openPage } from './support/open-page';
 import { thisWorkersPortal } from './support/portal';
 
 const { baseUrl } = thisWorkersPortal();
@@ -13,14 +14,11 @@ describe('cookie consent, remembered searches and the landing campaign', () => {
   beforeAll(async () => (browser = await launchBrowser()));
   afterAll(() => browser.close());
 
-  const cookiesOf = async (page: Awaited<ReturnType<typeof newFreshVisitorPage>>) =>
+  const cookiesOf = async (page: Page) =>
     Object.fromEntries((await page.context().cookies()).map((c) => [c.name, decodeURIComponent(c.value)]));
 
   it('"Tillad alle": the campaign and the searches reach the new profile and its boligagent (phone)', async () => {
-    const page = await newFreshVisitorPage(browser, { viewport: PHONE });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${baseUrl}/?utm_source=google&utm_campaign=vinter-2026`, { waitUntil: 'networkidle' });
+    const { page, errors } = await openPage(browser, `${baseUrl}/?utm_source=google&utm_campaign=vinter-2026`, { viewport: PHONE, freshVisitor: true, waitUntil: 'networkidle' });
     const banner = page.getByRole('region', { name: 'Cookies på Husly' });
     await banner.waitFor();
     // A bottom card, not a wall: the page's heading is still in view above it.
@@ -61,8 +59,7 @@ describe('cookie consent, remembered searches and the landing campaign', () => {
   });
 
   it('"Kun nødvendige": nothing optional is written, and the footer brings the choice back (desktop)', async () => {
-    const page = await newFreshVisitorPage(browser, { viewport: DESKTOP });
-    await page.goto(`${baseUrl}/search?q=aarhus&rent=8000&utm_source=facebook`, { waitUntil: 'networkidle' });
+    const { page } = await openPage(browser, `${baseUrl}/search?q=aarhus&rent=8000&utm_source=facebook`, { viewport: DESKTOP, freshVisitor: true, waitUntil: 'networkidle' });
     const banner = page.getByRole('region', { name: 'Cookies på Husly' });
     await screenshot(page, 'cookie-banner-desktop');
     await banner.getByRole('button', { name: 'Kun nødvendige' }).click();

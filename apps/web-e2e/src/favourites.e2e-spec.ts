@@ -5,7 +5,8 @@ import { Client } from 'pg';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, launchBrowser, gotoInteractive } from './support/browser';
+import { PHONE, SCREENSHOT_DIR, launchBrowser, gotoInteractive } from './support/browser';
+import { openPage } from './support/open-page';
 import { signUpThroughApi } from './support/accounts';
 import { thisWorkersPortal } from './support/portal';
 
@@ -53,15 +54,6 @@ describe('favourites in a real browser', () => {
   beforeAll(async () => (browser = await launchBrowser()));
   afterAll(() => browser.close());
 
-  async function newPage(viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage({ viewport });
-    // The city page's boligagent modal is not this journey's (boligagent.e2e-spec.ts): mark it shown.
-    await page.addInitScript(() => window.sessionStorage.setItem('bn.agentModal.session', '1'));
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    return { page, errors };
-  }
-
   /** Waits for a favourites call to be answered 204 (the heart's PUT or DELETE). */
   const answered = (page: Page, method: 'PUT' | 'DELETE', dwellingId: string) =>
     page.waitForResponse((r) => r.request().method() === method && r.url().endsWith(`/api/users/me/favourites/${dwellingId}`) && r.status() === 204);
@@ -77,8 +69,8 @@ describe('favourites in a real browser', () => {
     expect(html).not.toContain('aria-pressed="true"');
 
     // A visitor's heart asks for a login, and the login comes back to the results.
-    const { page, errors } = await newPage(DESKTOP);
-    await gotoInteractive(page, `${HOST}/search?q=Aarhus`);
+    // The city page's boligagent modal is not this journey's (boligagent.e2e-spec.ts): marked shown.
+    const { page, errors } = await openPage(browser, `${HOST}/search?q=Aarhus`, { agentModalSeen: true });
     const cards = page.getByRole('main').getByRole('listitem').filter({ has: page.locator('a[href^="/vis/"]') });
     const firstCard = cards.first();
     const cardId = idOf(await firstCard.locator('a[href^="/vis/"]').getAttribute('href'));

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import sharp from 'sharp';
+import { request as httpRequest } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, screenshot, gotoInteractive } from './support/browser';
+import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+import { consoleErrorsExcept, openPage } from './support/open-page';
 import { thisWorkersPortal } from './support/portal';
 
 const { baseUrl, port } = thisWorkersPortal();
@@ -52,43 +51,13 @@ const LANGUAGES = {
 
 describe('find a home in a real browser', () => {
   let browser: Browser;
-  let tiles: Server;
-  let tile: Buffer;
+  beforeAll(async () => (browser = await launchBrowser()));
+  afterAll(() => browser.close());
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    // The internet is unreachable here: map tiles come from a local tile server.
-    tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#dfe9e4' } }).png().toBuffer();
-    tiles = createServer((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'image/png' });
-      res.end(tile);
-    });
-    await new Promise<void>((resolve) => tiles.listen(0, '127.0.0.1', resolve));
-  });
-  afterAll(async () => {
-    await browser.close();
-    await new Promise((resolve) => tiles.close(resolve));
-  });
-
-  async function open(path: string, viewport: { width: number; height: number }, host: string): Promise<{ page: Page; status: number | undefined; errors: string[] }> {
-    const page = await browser.newPage({ viewport });
-    // This journey is not about the city page's boligagent modal (boligagent.e2e-spec.ts is): it opens a
-    // few seconds after load, so on a busy machine it would cover the card the journey clicks. Mark it as
-    // already shown in this page session, as the app itself does after showing it.
-    await page.addInitScript(() => window.sessionStorage.setItem('bn.agentModal.session', '1'));
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    // The contact prompt comes from a 401 the browser logs as a failed resource: expected here.
-    page.on('console', (m) => m.type() === 'error' && !m.text().includes('status of 401') && errors.push(m.text()));
-    const tileOrigin = `http://127.0.0.1:${(tiles.address() as AddressInfo).port}`;
-    // The page asks the configured tile server (config.map); answer from the local one.
-    await page.route('https://tile.openstreetmap.org/**', async (route) => {
-      const response = await fetch(`${tileOrigin}${new URL(route.request().url()).pathname}`);
-      await route.fulfill({ status: response.status, contentType: 'image/png', body: Buffer.from(await response.arrayBuffer()) });
-    });
-    const response = await gotoInteractive(page, `http://${host}${path}`);
-    return { page, status: response?.status(), errors };
-  }
+  // The boligagent modal (boligagent.e2e-spec.ts) would cover the card the journey clicks on a busy
+  // machine. The contact prompt comes from a 401 the browser logs as a failed resource: expected here.
+  const open = (path: string, viewport: { width: number; height: number }, host: string) =>
+    openPage(browser, `http://${host}${path}`, { viewport, agentModalSeen: true, console: consoleErrorsExcept(/status of 401/), tiles: true });
 
   const noSidewaysScroll = async (page: Page, width: number) =>
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

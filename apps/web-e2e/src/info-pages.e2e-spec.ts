@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, screenshot, gotoInteractive } from './support/browser';
+import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+import { openPage } from './support/open-page';
 import da from '../../web/public/locales/da/translation.json';
 import en from '../../web/public/locales/en/translation.json';
 import { thisWorkersPortal } from './support/portal';
@@ -33,14 +34,7 @@ describe('the information pages in a real browser (issue #14)', () => {
   beforeAll(async () => (browser = await launchBrowser()));
   afterAll(() => browser.close());
 
-  async function open(url: string, viewport: { width: number; height: number }, headers: Record<string, string> = {}) {
-    const page = await browser.newPage({ viewport, extraHTTPHeaders: headers });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    const response = await gotoInteractive(page, url);
-    return { page, status: response?.status(), errors };
-  }
+  const open = (url: string, viewport: { width: number; height: number }, headers?: Record<string, string>) => openPage(browser, url, { viewport, headers, console: 'errors' });
 
   for (const [language, texts, host] of LANGUAGES) {
     for (const [viewportName, viewport] of [

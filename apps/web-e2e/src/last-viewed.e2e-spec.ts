@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { PHONE, launchBrowser, screenshot } from './support/browser';
+import { consoleErrorsExcept, openPage } from './support/open-page';
 import { thisWorkersPortal } from './support/portal';
 
 const { baseUrl } = thisWorkersPortal();
@@ -61,24 +62,24 @@ describe('the last-viewed banner of a returning visitor', () => {
   });
 
   it('on a phone, is painted with the page and kept by hydration: no layout shift, no hydration error; it follows client navigation', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
     const [name, ...rest] = lastViewedCookie(dwelling).split('=');
-    await context.addCookies([{ name, value: rest.join('='), url: baseUrl }]);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && !message.text().startsWith('Failed to load resource') && errors.push(message.text()));
-    await page.addInitScript(() => {
-      const w = window as unknown as { __shifts: number; __bannerBeforeScripts: boolean };
-      w.__shifts = 0;
-      new PerformanceObserver((entries) => {
-        for (const entry of entries.getEntries() as Array<PerformanceEntry & { value: number }>) w.__shifts += entry.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-      document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive') w.__bannerBeforeScripts = document.querySelector('aside[aria-label="Senest sete bolig"]') !== null;
-      });
+    const { page, errors } = await openPage(browser, `${baseUrl}/`, {
+      viewport: PHONE,
+      cookies: { [name]: rest.join('=') },
+      console: consoleErrorsExcept(/^Failed to load resource/),
+      waitUntil: 'networkidle',
+      beforeGoto: (page) =>
+        page.addInitScript(() => {
+          const w = window as unknown as { __shifts: number; __bannerBeforeScripts: boolean };
+          w.__shifts = 0;
+          new PerformanceObserver((entries) => {
+            for (const entry of entries.getEntries() as Array<PerformanceEntry & { value: number }>) w.__shifts += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          document.addEventListener('readystatechange', () => {
+            if (document.readyState === 'interactive') w.__bannerBeforeScripts = document.querySelector('aside[aria-label="Senest sete bolig"]') !== null;
+          });
+        }),
     });
-    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
     const banner = page.getByRole('complementary', { name: 'Senest sete bolig' });
     await banner.waitFor();
     const seen = await page.evaluate(() => {
@@ -105,6 +106,6 @@ describe('the last-viewed banner of a returning visitor', () => {
     await page.reload({ waitUntil: 'networkidle' });
     expect(await banner.count()).toBe(0);
     expect(errors).toEqual([]);
-    await context.close();
+    await page.context().close();
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, screenshot, gotoInteractive } from './support/browser';
+import type { Browser } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+import { openPage } from './support/open-page';
 import { thisWorkersPortal } from './support/portal';
 
 const { baseUrl, port } = thisWorkersPortal();
@@ -10,14 +11,7 @@ describe('the portal in a real browser', () => {
   beforeAll(async () => (browser = await launchBrowser()));
   afterAll(() => browser.close());
 
-  async function open(path: string, viewport = DESKTOP, host = `localhost:${port}`): Promise<{ page: Page; status: number | undefined; errors: string[] }> {
-    const page = await browser.newPage({ viewport });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    const response = await gotoInteractive(page, `http://${host}${path}`);
-    return { page, status: response?.status(), errors };
-  }
+  const open = (path: string, viewport = DESKTOP) => openPage(browser, `http://localhost:${port}${path}`, { viewport, console: 'errors' });
 
   it.each([
     ['desktop', DESKTOP],
@@ -87,11 +81,13 @@ describe('the portal in a real browser', () => {
   });
 
   it('a failing API call shows "Øv! Noget gik galt." and "Prøv igen" recovers', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
     let fail = true;
     // /byer arrives server-rendered; the next page's loader calls the API from the browser.
-    await page.route('**/api/dwellings/area/**', (route) => (fail ? route.fulfill({ status: 500, body: '{}' }) : route.continue()));
-    await page.goto(`${baseUrl}/byer`);
+    const { page } = await openPage(browser, `${baseUrl}/byer`, {
+      viewport: PHONE,
+      waitUntil: 'load',
+      beforeGoto: (page) => page.route('**/api/dwellings/area/**', (route) => (fail ? route.fulfill({ status: 500, body: '{}' }) : route.continue())),
+    });
     await page.locator('main a[href="/aarhus"]').first().click();
     await page.getByText('Øv! Noget gik galt.').waitFor();
     await screenshot(page, 'error-phone');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { PHONE, launchBrowser } from './support/browser';
+import { consoleErrorsExcept, openPage } from './support/open-page';
 import { thisWorkersPortal } from './support/portal';
 
 const { baseUrl } = thisWorkersPortal();
@@ -40,39 +41,38 @@ describe('list pages: what hydrates with the page, and what later (docs/decision
   });
 
   it('on a phone, a visitor gets every card hydrated on its server nodes, laid out lazily without a layout shift, each link and heart working', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
-    const errors: string[] = [];
-    const documents: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
     // React reports a hydration mismatch with console.error. (The detail page's map tiles cannot load
-    // on this closed network: a resource error, not the page's.)
-    page.on('console', (message) => message.type() === 'error' && !message.text().startsWith('Failed to load resource') && errors.push(message.text()));
-    page.on('request', (request) => request.resourceType() === 'document' && documents.push(request.url()));
-    // The boligagent bar would cover the cards a slow run taps (boligagent.e2e-spec.ts covers it).
-    await page.addInitScript(() => window.sessionStorage.setItem('bn.agentModal.session', '1'));
-    await page.addInitScript(() => {
-      const w = window as unknown as { __shifts: number; __shifted: string[] };
-      w.__shifts = 0;
-      w.__shifted = [];
-      type Shift = PerformanceEntry & { value: number; sources: Array<{ node?: Element; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> };
-      new PerformanceObserver((entries) => {
-        for (const entry of entries.getEntries() as Shift[]) {
-          w.__shifts += entry.value;
-          for (const source of entry.sources) {
-            const node = source.node;
-            const name = node ? `${node.nodeName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${String(node.className || '').split(' ')[0]}` : '?';
-            const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
-            w.__shifted.push(`${entry.value.toFixed(6)} at ${Math.round(entry.startTime)} ms, scrollY ${window.scrollY}: ${name} ${rect(source.previousRect)} -> ${rect(source.currentRect)}`);
-          }
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-      // Every node of the server's list, marked before any script runs: hydration must keep them.
-      document.addEventListener('readystatechange', () => {
-        if (document.readyState !== 'interactive') return;
-        for (const node of document.querySelectorAll('#root main ul[aria-label] *, #root footer *')) (node as unknown as { __server: boolean }).__server = true;
-      });
+    // on this closed network: a resource error, not the page's.) The boligagent bar would cover the
+    // cards a slow run taps (boligagent.e2e-spec.ts covers it).
+    const { page, errors, documents } = await openPage(browser, `${baseUrl}/koebenhavn`, {
+      viewport: PHONE,
+      agentModalSeen: true,
+      console: consoleErrorsExcept(/^Failed to load resource/),
+      waitUntil: 'networkidle',
+      beforeGoto: (page) =>
+        page.addInitScript(() => {
+          const w = window as unknown as { __shifts: number; __shifted: string[] };
+          w.__shifts = 0;
+          w.__shifted = [];
+          type Shift = PerformanceEntry & { value: number; sources: Array<{ node?: Element; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> };
+          new PerformanceObserver((entries) => {
+            for (const entry of entries.getEntries() as Shift[]) {
+              w.__shifts += entry.value;
+              for (const source of entry.sources) {
+                const node = source.node;
+                const name = node ? `${node.nodeName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${String(node.className || '').split(' ')[0]}` : '?';
+                const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+                w.__shifted.push(`${entry.value.toFixed(6)} at ${Math.round(entry.startTime)} ms, scrollY ${window.scrollY}: ${name} ${rect(source.previousRect)} -> ${rect(source.currentRect)}`);
+              }
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          // Every node of the server's list, marked before any script runs: hydration must keep them.
+          document.addEventListener('readystatechange', () => {
+            if (document.readyState !== 'interactive') return;
+            for (const node of document.querySelectorAll('#root main ul[aria-label] *, #root footer *')) (node as unknown as { __server: boolean }).__server = true;
+          });
+        }),
     });
-    await page.goto(`${baseUrl}/koebenhavn`, { waitUntil: 'networkidle' });
     const cards = page.locator('main ul[aria-label="Boliger"] > li');
     const count = await cards.count();
     expect(count).toBeGreaterThan(12);
@@ -123,25 +123,28 @@ describe('list pages: what hydrates with the page, and what later (docs/decision
   });
 
   it.each(['/koebenhavn', '/search?q=aarhus'])('%s hydrates its first three cards with the page, the rest after it in slices that yield to the browser', async (path) => {
-    const page = await browser.newPage({ viewport: PHONE });
     // Between React's tasks the browser runs this one, again and again: how many of the list's cards
     // React has taken over (a fiber on the <li>), each time that changes. A page re-rendering around a
     // list not yet hydrated makes React take all its cards in one task, never yielding in between.
-    await page.addInitScript(() => {
-      const w = window as unknown as { __seen: number[] };
-      w.__seen = [];
-      let fiber: string | undefined;
-      const look = () => {
-        const items = document.querySelectorAll('main ul[aria-label] > li');
-        fiber ??= items.length ? Object.keys(items[0]).find((key) => key.startsWith('__reactFiber')) : undefined;
-        let hydrated = 0;
-        if (fiber) for (const li of items) if (fiber in li) hydrated++;
-        if (hydrated !== w.__seen.at(-1)) w.__seen.push(hydrated);
-        if (items.length === 0 || hydrated < items.length) setTimeout(look, 0);
-      };
-      look();
+    const { page } = await openPage(browser, `${baseUrl}${path}`, {
+      viewport: PHONE,
+      waitUntil: 'load',
+      beforeGoto: (page) =>
+        page.addInitScript(() => {
+          const w = window as unknown as { __seen: number[] };
+          w.__seen = [];
+          let fiber: string | undefined;
+          const look = () => {
+            const items = document.querySelectorAll('main ul[aria-label] > li');
+            fiber ??= items.length ? Object.keys(items[0]).find((key) => key.startsWith('__reactFiber')) : undefined;
+            let hydrated = 0;
+            if (fiber) for (const li of items) if (fiber in li) hydrated++;
+            if (hydrated !== w.__seen.at(-1)) w.__seen.push(hydrated);
+            if (items.length === 0 || hydrated < items.length) setTimeout(look, 0);
+          };
+          look();
+        }),
     });
-    await page.goto(`${baseUrl}${path}`);
     const cards = await page.locator('main ul[aria-label="Boliger"] > li').count();
     expect(cards).toBeGreaterThan(12);
     await expect.poll(() => page.evaluate(() => (window as unknown as { __seen: number[] }).__seen.at(-1)), { timeout: 30_000 }).toBe(cards);
@@ -153,13 +156,13 @@ describe('list pages: what hydrates with the page, and what later (docs/decision
   });
 
   it("a list whose cards could not be fetched again keeps the server's cards past the twelfth, links working", async () => {
-    const page = await browser.newPage({ viewport: PHONE });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.addInitScript(() => window.sessionStorage.setItem('bn.agentModal.session', '1'));
     // The list's own request, which the browser makes before it hydrates (the preload included), fails.
-    await page.route(`${baseUrl}/api/dwellings/area/koebenhavn`, (route) => route.fulfill({ status: 503, body: '' }));
-    await page.goto(`${baseUrl}/koebenhavn`, { waitUntil: 'networkidle' });
+    const { page, errors } = await openPage(browser, `${baseUrl}/koebenhavn`, {
+      viewport: PHONE,
+      agentModalSeen: true,
+      waitUntil: 'networkidle',
+      beforeGoto: (page) => page.route(`${baseUrl}/api/dwellings/area/koebenhavn`, (route) => route.fulfill({ status: 503, body: '' })),
+    });
     const cards = page.locator('main ul[aria-label="Boliger"] > li');
     // React keeps a hydrated element's fiber on it (an own property); the server's nodes have none.
     const hydratedHearts = () => page.evaluate(() => [...document.querySelectorAll('main ul[aria-label] > li button')].filter((heart) => Object.keys(heart).some((key) => key.startsWith('__reactFiber'))).length);

@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+import { openPage } from './support/open-page';
 import { signUpThroughApi } from './support/accounts';
 import { thisWorkersPortal } from './support/portal';
 
@@ -105,17 +106,9 @@ describe('issue 36: the site at 360 px (and 1280 px)', () => {
     await browser?.close();
   });
 
-  async function open(path: string, viewport: { width: number; height: number }, loggedIn = true): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport });
-    if (loggedIn) await context.addCookies([{ name: 'token', value: token, url: HOST }]);
-    const page = await context.newPage();
-    // The BoligAgent offer on the results pages opens once per session: already seen.
-    await page.addInitScript(() => window.sessionStorage.setItem('bn.agentModal.session', '1'));
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${HOST}${path}`);
-    return { page, errors };
-  }
+  // The BoligAgent offer on the results pages opens once per session: already seen.
+  const open = (path: string, viewport: { width: number; height: number }, loggedIn = true) =>
+    openPage(browser, `${HOST}${path}`, { viewport, cookies: loggedIn ? { token } : undefined, agentModalSeen: true, waitUntil: 'load' });
 
   const noSidewaysScroll = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, screenshot, gotoInteractive } from './support/browser';
+import { openPage } from './support/open-page';
 import { thisWorkersPortal } from './support/portal';
 
 const { baseUrl } = thisWorkersPortal();
@@ -15,16 +16,8 @@ describe('place search in a real browser', () => {
   beforeAll(async () => (browser = await launchBrowser()));
   afterAll(() => browser.close());
 
-  async function open(path: string, viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage({ viewport });
-    // Not about the boligagent modal (boligagent.e2e-spec.ts is): mark it as shown in this session.
-    await page.addInitScript(() => window.sessionStorage.setItem('bn.agentModal.session', '1'));
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    await gotoInteractive(page, `${baseUrl}${path}`);
-    return { page, errors };
-  }
+  // Not about the boligagent modal (boligagent.e2e-spec.ts is).
+  const open = (path: string, viewport: { width: number; height: number }) => openPage(browser, `${baseUrl}${path}`, { viewport, agentModalSeen: true, console: 'errors' });
 
   const noSidewaysScroll = async (page: Page, width: number) =>
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

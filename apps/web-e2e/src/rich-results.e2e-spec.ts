@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser } from './support/browser';
+import { launchBrowser } from './support/browser';
+import { openPage } from './support/open-page';
 import { thisWorkersPortal } from './support/portal';
 
 const { baseUrl } = thisWorkersPortal();
-/** A 1×1 transparent PNG. */
-const BLANK_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 /** What a crawler that runs the page reads from its head. */
 async function head(page: Page) {
@@ -37,16 +36,8 @@ describe('rich results in a real browser', () => {
   afterAll(() => browser.close());
 
   it('city → dwelling → home → search: head and JSON-LD follow each client navigation', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    // Not about the boligagent modal (boligagent.e2e-spec.ts is): mark it as shown in this session.
-    await page.addInitScript(() => window.sessionStorage.setItem('bn.agentModal.session', '1'));
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    // The internet is unreachable here: the dwelling's map tiles get a blank image.
-    await page.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_PNG }));
-
-    await page.goto(`${baseUrl}/aarhus`, { waitUntil: 'networkidle' });
+    // Not about the boligagent modal (boligagent.e2e-spec.ts is); the dwelling's map tiles answered here.
+    const { page, errors } = await openPage(browser, `${baseUrl}/aarhus`, { agentModalSeen: true, console: 'errors', tiles: true, waitUntil: 'networkidle' });
     await page.evaluate(() => ((window as unknown as { __richResultsMarker: boolean }).__richResultsMarker = true));
     const city = await head(page);
     expect(city.title).toBe('Lejeboliger Aarhus - viser nu ledige lejligheder nær Aarhus');
@@ -96,8 +87,7 @@ describe('rich results in a real browser', () => {
   });
 
   it('a page kept out of the index has a robots meta and no canonical, and a description of its own', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
+    const { page } = await openPage(browser, `${baseUrl}/login`, { waitUntil: 'networkidle' });
     const login = await head(page);
     expect(login.robots).toBe('noindex');
     expect(login.canonical).toEqual([]);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, screenshot, gotoInteractive } from './support/browser';
+import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+import { openPage } from './support/open-page';
 import { thisWorkersPortal } from './support/portal';
 
 const { port } = thisWorkersPortal();
-const BLANK_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==', 'base64');
 const HOST = `localhost:${port}`;
 
 /** 10450 → "10.450 kr." as the pages write amounts. */
@@ -17,21 +17,10 @@ describe('search filters in a real browser', () => {
   beforeAll(async () => (browser = await launchBrowser()));
   afterAll(() => browser.close());
 
-  async function open(path: string, viewport: { width: number; height: number }, host = HOST) {
-    const page = await browser.newPage({ viewport });
-    // The city page's boligagent modal is not what this journey is about (see find-a-home).
-    await page.addInitScript(() => window.sessionStorage.setItem('bn.agentModal.session', '1'));
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    // Full page loads: a document request after the first one means the filters reloaded the page.
-    const documents: string[] = [];
-    page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
-    // The internet is unreachable here: the detail page's map tiles get a blank tile.
-    await page.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_PNG }));
-    await gotoInteractive(page, `http://${host}${path}`);
-    return { page, errors, documents };
-  }
+  // The city page's boligagent modal is not what this journey is about (see find-a-home). `documents`:
+  // a document request after the first one means the filters reloaded the page.
+  const open = (path: string, viewport: { width: number; height: number }, host = HOST) =>
+    openPage(browser, `http://${host}${path}`, { viewport, agentModalSeen: true, console: 'errors', tiles: true });
 
   /** The cards' rents and monthly totals, in list order. */
   async function cards(page: Page): Promise<Array<{ rent: number; monthly: number | null; href: string }>> {

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+import { openPage } from './support/open-page';
 import { thisWorkersPortal } from './support/portal';
 
 const { baseUrl } = thisWorkersPortal();
@@ -19,51 +17,39 @@ const CSP_CONSOLE = /Content Security Policy|Refused to/i;
 
 describe('the Content-Security-Policy in a real browser (issue 12 §6)', () => {
   let browser: Browser;
-  let tiles: Server;
-  let tile: Buffer;
   let dwellingPath: string;
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    // No internet here: the configured tile server (tile.openstreetmap.org) is answered locally.
-    tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#dfe9e4' } }).png().toBuffer();
-    tiles = createServer((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'image/png' });
-      res.end(tile);
-    });
-    await new Promise<void>((resolve) => tiles.listen(0, '127.0.0.1', resolve));
     const city = await (await fetch(`${baseUrl}/aarhus`)).text();
     dwellingPath = /href="(\/vis\/\d+)"/.exec(city)?.[1] as string;
     expect(dwellingPath).toBeTruthy();
   });
   afterAll(async () => {
     await browser?.close();
-    if (tiles) await new Promise((resolve) => tiles.close(resolve));
   });
 
   /** A page with every CSP report collected: console messages and securitypolicyviolation events. */
   async function open(path: string, viewport: { width: number; height: number }): Promise<{ page: Page; violations: () => Promise<string[]> }> {
-    const page = await browser.newPage({ viewport });
-    const messages: string[] = [];
-    page.on('console', (m) => CSP_CONSOLE.test(m.text()) && messages.push(m.text()));
-    page.on('pageerror', (e) => messages.push(`page error: ${e.message}`));
-    // Runs before the page's own scripts (injected by the browser, not subject to the policy).
-    await page.addInitScript(() => {
-      // The city page's boligagent dialog opens 4 s after load and covers the language menu this test
-      // clicks; on a busy machine the page settles after that. Marked as shown this session, it stays shut.
-      sessionStorage.setItem('bn.agentModal.session', '1');
-      window.__cspViolations = [];
-      document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations?.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}:${e.columnNumber})`));
+    // The city page's boligagent dialog opens 4 s after load and covers the language menu this test
+    // clicks; on a busy machine the page settles after that. Marked as shown this session, it stays shut.
+    // Every console message that reports a CSP block counts, whatever its level, and every page error.
+    const { page, errors, response, status } = await openPage(browser, `${baseUrl}${path}`, {
+      viewport,
+      agentModalSeen: true,
+      console: (m) => CSP_CONSOLE.test(m.text()),
+      tiles: true,
+      waitUntil: 'networkidle',
+      // Runs before the page's own scripts (injected by the browser, not subject to the policy).
+      beforeGoto: (page) =>
+        page.addInitScript(() => {
+          window.__cspViolations = [];
+          document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations?.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}:${e.columnNumber})`));
+        }),
     });
-    const tileOrigin = `http://127.0.0.1:${(tiles.address() as AddressInfo).port}`;
-    await page.route('https://tile.openstreetmap.org/**', async (route) => {
-      const response = await fetch(`${tileOrigin}${new URL(route.request().url()).pathname}`);
-      await route.fulfill({ status: response.status, contentType: 'image/png', body: Buffer.from(await response.arrayBuffer()) });
-    });
-    const response = await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
-    expect(response?.status(), path).toBe(200);
+    expect(status, path).toBe(200);
     expect(response?.headers()['content-security-policy'], path).toContain("frame-ancestors 'none'");
-    return { page, violations: async () => [...messages, ...((await page.evaluate(() => window.__cspViolations)) ?? [])] };
+    return { page, violations: async () => [...errors, ...((await page.evaluate(() => window.__cspViolations)) ?? [])] };
   }
 
   /**

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { randomBytes } from 'node:crypto';
-import { DESKTOP, PHONE, launchBrowser, screenshot, gotoInteractive } from './support/browser';
+import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+import { openPage } from './support/open-page';
 import { signUpThroughApi } from './support/accounts';
 import { chunk } from './support/build-manifest';
 import { thisWorkersPortal } from './support/portal';
@@ -28,15 +29,8 @@ describe('subscriptions in a real browser', () => {
   beforeAll(async () => (browser = await launchBrowser()));
   afterAll(() => browser.close());
 
-  async function open(path: string, token: string, { viewport = DESKTOP, lang = 'da' as keyof typeof HOSTS } = {}): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport });
-    await context.addCookies([{ name: 'token', value: token, url: HOSTS[lang] }]);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${HOSTS[lang]}${path}`);
-    return { page, errors };
-  }
+  const open = (path: string, token: string, { viewport = DESKTOP, lang = 'da' as keyof typeof HOSTS } = {}) =>
+    openPage(browser, `${HOSTS[lang]}${path}`, { viewport, cookies: { token }, waitUntil: 'load' });
 
   async function fillPayment(page: Page, card: string) {
     const form = page.getByTestId('payment-form');
@@ -224,11 +218,11 @@ describe('subscriptions in a real browser', () => {
   });
 
   it('the public pages load neither Apollo Client nor the payment code; the subscription page does', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    const page = await context.newPage();
     const scripts: string[] = [];
-    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
-    await gotoInteractive(page, `${HOSTS.da}/`);
+    const { page } = await openPage(browser, `${HOSTS.da}/`, {
+      beforeGoto: (page) => void page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)),
+    });
+    const context = page.context();
     const subscriptionPage = chunk('src/features/subscriptions/pages/subscription-page.tsx');
     const stripePayment = chunk('src/features/subscriptions/components/stripe-payment.tsx');
     expect(scripts.filter((s) => s === subscriptionPage || s === stripePayment)).toEqual([]);

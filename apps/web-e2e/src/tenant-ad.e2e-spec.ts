@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+import { openPage } from './support/open-page';
 import { signUpThroughApi } from './support/accounts';
 import { thisWorkersPortal } from './support/portal';
 
@@ -56,15 +57,8 @@ describe('the tenant ad in a real browser', () => {
   beforeAll(async () => (browser = await launchBrowser()));
   afterAll(() => browser.close());
 
-  async function open(path: string, token: string | null, { viewport = DESKTOP, lang = 'da' as keyof typeof HOSTS } = {}): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport });
-    if (token) await context.addCookies([{ name: 'token', value: token, url: HOSTS[lang] }]);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${HOSTS[lang]}${path}`);
-    return { page, errors };
-  }
+  const open = (path: string, token: string | null, { viewport = DESKTOP, lang = 'da' as keyof typeof HOSTS } = {}) =>
+    openPage(browser, `${HOSTS[lang]}${path}`, { viewport, cookies: token ? { token } : undefined, waitUntil: 'load' });
 
   /** Fills the editor as a seeker would: area by its suggestions, sliders, boxes, the ad itself. */
   async function fillEditor(page: Page, labels: { age: string; profession: string; area: string; rent: string; apartment: string; overYear: string; subject: string; text: string }, ad: { subject: string; text: string }) {

@@ -5,6 +5,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, screenshot as fullPage } from './support/browser';
+import { openPage } from './support/open-page';
 import { signUpThroughApi } from './support/accounts';
 import { thisWorkersPortal } from './support/portal';
 
@@ -43,15 +44,8 @@ describe('unsubscribe flows in a real browser', () => {
   beforeAll(async () => (browser = await launchBrowser()));
   afterAll(() => browser.close());
 
-  async function open(path: string, { token, viewport = DESKTOP, host = HOST }: { token?: string; viewport?: typeof DESKTOP; host?: string } = {}): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport });
-    if (token) await context.addCookies([{ name: 'token', value: token, url: host }]);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${host}${path}`);
-    return { page, errors };
-  }
+  const open = (path: string, { token, viewport = DESKTOP, host = HOST }: { token?: string; viewport?: typeof DESKTOP; host?: string } = {}) =>
+    openPage(browser, `${host}${path}`, { viewport, cookies: token ? { token } : undefined, waitUntil: 'load' });
 
   it('a subscriber: warning (abort, then confirm), found a dwelling on a portal, found a home, and the undo on the profile', async () => {
     const { token } = await subscriber();
