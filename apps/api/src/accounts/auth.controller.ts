@@ -203,6 +203,6 @@ export class AuthController {
   }
 
   private secure(): boolean {
-    return this.config.http.publicUrl.startsWith('https://');
+    return this.config.security.secureCookies;
   }
 }

@@ -42,7 +42,7 @@ export class DeviceCookieService {
       maxAge: COOKIES.device.maxAgeSeconds,
       httpOnly: true,
       sameSite: 'strict',
-      secure: this.config.http.publicUrl.startsWith('https://'),
+      secure: this.config.security.secureCookies,
     });
   }
 

@@ -94,9 +94,10 @@ describe('loadConfig', () => {
 
   it('HSTS only for an https PUBLIC_URL; no extra CSP sources unless configured', () => {
     const plain = loadConfig({ DATA_DIR: dataDir() });
-    expect(plain.security).toEqual({ hsts: false, csp: { scriptSrc: [], frameSrc: [], connectSrc: [], imgSrc: ['https://tile.openstreetmap.org'] } });
+    expect(plain.security).toEqual({ hsts: false, secureCookies: false, csp: { scriptSrc: [], frameSrc: [], connectSrc: [], imgSrc: ['https://tile.openstreetmap.org'] } });
     const https = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://husly.dk', CSP_EXTRA_FRAME_SRC: ' https://js.stripe.com,https://hooks.stripe.com ' });
     expect(https.security.hsts).toBe(true);
+    expect(https.security.secureCookies).toBe(true);
     expect(https.security.csp.frameSrc).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com']);
   });
 });

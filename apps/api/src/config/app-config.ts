@@ -39,7 +39,8 @@ export interface AppConfig {
    * Response headers (common/security-headers.ts): hsts when PUBLIC_URL is https; csp, the extra
    * sources of the Content-Security-Policy (CSP_EXTRA_*), the map tile server's origin among images.
    */
-  security: { hsts: boolean; csp: { scriptSrc: string[]; frameSrc: string[]; connectSrc: string[]; imgSrc: string[] } };
+  /** secureCookies: every cookie we write is Secure, as PUBLIC_URL is https. */
+  security: { hsts: boolean; secureCookies: boolean; csp: { scriptSrc: string[]; frameSrc: string[]; connectSrc: string[]; imgSrc: string[] } };
   /** token: OPS_TOKEN, the bearer of the health details (unset: the details are a 404). */
   ops: { token: string | undefined };
   logLevel: Env['LOG_LEVEL'];
@@ -103,6 +104,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     },
     security: {
       hsts: publicUrl.startsWith('https://'),
+      secureCookies: publicUrl.startsWith('https://'),
       csp: {
         scriptSrc: env.CSP_EXTRA_SCRIPT_SRC,
         frameSrc: env.CSP_EXTRA_FRAME_SRC,
