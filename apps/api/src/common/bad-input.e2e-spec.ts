@@ -38,6 +38,7 @@ import {
   unsubscribeReasonRequestSchema,
   unsubscribeReasonSchema,
 } from '@husly/contracts';
+import { JobQueue } from '../infra/queue/job-queue.service';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createCity, createDwelling, createUser, unique } from '../../test/factories';
 import { createScratchDatabase } from '../../test/scratch-database';
@@ -326,6 +327,8 @@ describe('bad input on every route (issue 12 §2)', () => {
     expect((await t.request('POST', `/api/subscriptions/test-payments/${paid.body.meta.paymentInfo}/confirm`, card, auth)).status).toBe(200);
     // The provider row exists from here on: the provider query creates it on a database without one.
     expect((await t.request('POST', '/api/graph', { query: '{ provider(providerType: CREDIT_CARD) { id } }' }, auth)).status).toBe(200);
+    // The payment's jobs (receipt, sync) write the transaction after the answer: settled before the checksums.
+    await t.app.get(JobQueue).drain();
     const receipt = await t.prisma.transaction.findFirstOrThrow({ where: { subscriptionId: paid.body.id } });
     return { id: paid.body.id as string, pendingSecret: pending.body.meta.paymentInfo as string, transactionId: receipt.id };
   }
