@@ -16,7 +16,7 @@ describe('seedDatabase', () => {
 
   beforeAll(async () => {
     db = await createScratchDatabase('husly_seed');
-    prisma = new PrismaClient({ adapter: createPrismaAdapter(db.url, { max: 4 }) });
+    prisma = new PrismaClient({ adapter: createPrismaAdapter(db.url, { max: 4 }).adapter });
   });
   afterAll(async () => {
     await prisma.$disconnect();

@@ -18,6 +18,7 @@ import { Clock, ClockModule } from './infra/clock/clock';
 import { MailModule } from './infra/mail/mail.module';
 import { PrismaModule } from './infra/prisma/prisma.module';
 import { QueueModule } from './infra/queue/queue.module';
+import { MetricsModule } from './infra/metrics/metrics.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
 import { UnsubscribeModule } from './subscriptions/unsubscribe/unsubscribe.module';
 import { TenantAdModule } from './tenant-ad/tenant-ad.module';
@@ -37,6 +38,7 @@ export class AppModule {
         ClockModule.forRoot(options.clock),
         PrismaModule.forRoot(database, config.database.poolSize),
         QueueModule.forRoot(config),
+        MetricsModule,
         MailModule,
         AuthModule,
         HealthModule,

@@ -12,6 +12,8 @@ import { registerCompression } from './common/compression';
 import { registerFormBodies } from './common/form-bodies';
 import { registerRequestDecoding } from './common/request-decoding';
 import { registerSecurityHeaders } from './common/security-headers';
+import { registerHttpMetrics } from './infra/metrics/http-metrics';
+import { Metrics } from './infra/metrics/metrics';
 import type { AppConfig } from './config/app-config';
 import { CitiesService } from './dwellings/cities.service';
 import { DwellingsService } from './dwellings/dwellings.service';
@@ -33,6 +35,7 @@ export async function createApp(config: AppConfig, database: DatabaseHandle, opt
   // Everything under /api, except the few root files crawlers and <img> tags ask for.
   app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt', 'media/{*path}', 'i.gif'] });
   const fastify = app.getHttpAdapter().getInstance();
+  registerHttpMetrics(fastify, app.get(Metrics));
   registerSecurityHeaders(fastify, config);
   registerRequestDecoding(fastify);
   registerNoStoreByDefault(fastify);

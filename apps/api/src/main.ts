@@ -3,6 +3,8 @@ import { performance } from 'node:perf_hooks';
 import { relative } from 'node:path';
 import { boot } from './bootstrap';
 import { MailService } from './infra/mail/mail.service';
+import { Metrics } from './infra/metrics/metrics';
+import { startMetricsServer } from './infra/metrics/metrics-server';
 import { JobQueue } from './infra/queue/job-queue.service';
 import { PrismaService } from './infra/prisma/prisma.service';
 import { seedDatabase } from '../../../prisma/seed/seed';
@@ -32,6 +34,11 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   if (config.role === 'worker') {
+    const { token, metricsPort } = config.ops;
+    if (token && metricsPort > 0) {
+      await startMetricsServer(app.get(Metrics), { port: metricsPort, host: config.http.host, token });
+      line('metrics', `http://${config.http.host}:${metricsPort}/metrics (Bearer OPS_TOKEN)`);
+    }
     line('worker', `processing jobs (ready in ${Math.round(performance.now() - started)} ms)`);
     return;
   }

@@ -42,7 +42,8 @@ export interface AppConfig {
   /** secureCookies: every cookie we write is Secure, as PUBLIC_URL is https. */
   security: { hsts: boolean; secureCookies: boolean; csp: { scriptSrc: string[]; frameSrc: string[]; connectSrc: string[]; imgSrc: string[] } };
   /** token: OPS_TOKEN, the bearer of the health details (unset: the details are a 404). */
-  ops: { token: string | undefined };
+  /** token: OPS_TOKEN, the bearer of the health details and the metrics (unset: both are a 404); metricsPort: the worker's metrics port (0: none). */
+  ops: { token: string | undefined; metricsPort: number };
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -112,7 +113,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
         imgSrc: tileSources(env.MAP_TILE_URL),
       },
     },
-    ops: { token: env.OPS_TOKEN },
+    ops: { token: env.OPS_TOKEN, metricsPort: env.METRICS_PORT },
     logLevel: env.LOG_LEVEL,
   };
 }

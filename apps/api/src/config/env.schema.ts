@@ -90,6 +90,8 @@ export const envSchema = z
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** The bearer token of GET /api/health/details (modes, mail target, version); unset, that answer is a 404. */
     OPS_TOKEN: optionalSecret.refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters (e.g. openssl rand -hex 32)' }),
+    /** The worker's metrics port (GET /metrics with OPS_TOKEN); 0: none. The web serves /api/metrics instead. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     MAP_ATTRIBUTION: z.string().default('© OpenStreetMap-bidragydere'),
     /** Sources the Content-Security-Policy allows besides our own origin (the payment provider's, later). */

@@ -4,6 +4,7 @@ import { parseIntoClientConfig } from 'pg-connection-string';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import type { DatabaseHandle } from '../infra/database/database';
+import { Metrics } from '../infra/metrics/metrics';
 import { DATABASE_HANDLE } from '../infra/prisma/prisma.module';
 import {
   decodeItemRows,
@@ -43,13 +44,14 @@ export class DwellingListReader implements OnModuleDestroy {
    */
   private readonly detailStatementName: string | undefined;
 
-  constructor(@Inject(DATABASE_HANDLE) database: DatabaseHandle, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(DATABASE_HANDLE) database: DatabaseHandle, @Inject(APP_CONFIG) config: AppConfig, metrics: Metrics) {
     this.detailStatementName = database.mode === 'embedded' ? undefined : 'husly_dwelling_detail';
     // Parsed fields, not a connectionString, as the Prisma adapter does (prisma-adapter.ts).
     const pool: PoolConfig = { ...(parseIntoClientConfig(database.url) as PoolConfig) };
     // PGlite serves one query at a time: more connections only queue inside its socket server.
     pool.max = database.mode === 'embedded' ? 2 : config.database.poolSize;
     this.pool = new Pool(pool);
+    metrics.watchPool('lists', this.pool);
     // An idle connection that the server closes must not take the process down; the next query reconnects.
     this.pool.on('error', (error) => this.logger.warn(`idle connection: ${error.message}`));
   }

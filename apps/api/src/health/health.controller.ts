@@ -1,7 +1,7 @@
 import { Controller, Get, Headers, Inject, NotFoundException, Res, UnauthorizedException } from '@nestjs/common';
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { HealthDetailsResponse, HealthResponse } from '@husly/contracts';
+import { isOpsBearer } from '../common/ops-token';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { HealthService } from './health.service';
@@ -32,7 +32,7 @@ export class HealthController {
   async details(@Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) reply: FastifyReply): Promise<HealthDetailsResponse> {
     const token = this.config.ops.token;
     if (!token) throw new NotFoundException();
-    if (!sameSecret(/^Bearer (.+)$/i.exec(authorization ?? '')?.[1] ?? '', token)) {
+    if (!isOpsBearer(authorization, token)) {
       void reply.header('WWW-Authenticate', 'Bearer');
       throw new UnauthorizedException();
     }
@@ -40,10 +40,4 @@ export class HealthController {
     reply.status(HealthService.httpStatus(report));
     return report;
   }
-}
-
-/** Compared in constant time, whatever either length: the digests are always 32 bytes. */
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
 }

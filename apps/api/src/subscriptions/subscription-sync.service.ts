@@ -7,6 +7,7 @@ import { PrismaService } from '../infra/prisma/prisma.service';
 import type { Prisma } from '../infra/prisma/generated/client';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { JOBS } from '../infra/queue/jobs';
+import { Metrics } from '../infra/metrics/metrics';
 import { PaymentGateway, type GatewaySubscription } from './gateway/payment-gateway';
 import { mapGatewaySubscription } from './gateway/subscription-state';
 import { queueNotice } from './subscription-notices';
@@ -35,6 +36,7 @@ export class SubscriptionSyncService {
     private readonly jobs: JobQueue,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   async sync(providerSubscriptionId: string): Promise<SyncResult> {
@@ -127,6 +129,8 @@ export class SubscriptionSyncService {
       return { subscriptionId: s.id, newTransactions, introRefused, duplicateRefused, refused, firstCharge, reminder };
     });
 
+    // Counted once: a charge becomes a transaction in the one sync that inserts its provider id.
+    if (outcome.newTransactions.length > 0) this.metrics.payments.inc({ outcome: 'succeeded' }, outcome.newTransactions.length);
     for (const transactionId of outcome.newTransactions) {
       await this.jobs.enqueue(JOBS.subscriptionReceipt, { transactionId }, { jobId: `subscription-receipt-${transactionId}` });
     }

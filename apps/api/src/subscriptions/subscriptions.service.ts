@@ -26,6 +26,7 @@ import { SubscriptionAccessService } from './subscription-access.service';
 import { SubscriptionLockService } from './subscription-lock.service';
 import { queueNotice, type NoticeData, type NoticeKind } from './subscription-notices';
 import { notFound, parseInput, paymentFailed, subscriptionError } from './subscription-errors';
+import { Metrics } from '../infra/metrics/metrics';
 import { SubscriptionSyncService, pricingOf } from './subscription-sync.service';
 import { TEST_PAYMENT_CONFIRM_BUCKETS } from './subscription-throttles';
 import { SUBSCRIPTION_INCLUDE, TRANSACTION_INCLUDE, toSubscriptionView, toTransaction, type SubscriptionRow } from './subscription-views';
@@ -51,7 +52,14 @@ export class SubscriptionsService {
     private readonly jobs: JobQueue,
     private readonly access: SubscriptionAccessService,
     @Inject(Clock) private readonly clock: Clock,
+    private readonly metrics: Metrics,
   ) {}
+
+  /** A payment the provider declined at checkout: counted for the metrics, answered as a 402. */
+  private declined(error: PaymentDeclinedError) {
+    this.metrics.payments.inc({ outcome: 'declined' });
+    return paymentFailed(error.paymentCode, error.message, error.field, error.messageKey);
+  }
 
   /** The user's subscriptions, newest first; a pending next subscription shows inside its predecessor. */
   async list(userId: number): Promise<SubscriptionsResponse> {
@@ -161,7 +169,7 @@ export class SubscriptionsService {
         if (result.duplicateRefused) throw duplicateRefusedError();
         return { subscriptionId: row.id };
       } catch (error) {
-        if (error instanceof PaymentDeclinedError) throw paymentFailed(error.paymentCode, error.message, error.field, error.messageKey);
+        if (error instanceof PaymentDeclinedError) throw this.declined(error);
         throw error;
       }
     });
@@ -258,7 +266,7 @@ export class SubscriptionsService {
       await this.syncer.sync(created.id);
     } catch (error) {
       await this.prisma.subscription.update({ where: { id: row.id }, data: { status: 'EXPIRED', renew: false, endingAt: now } });
-      if (error instanceof PaymentDeclinedError) throw paymentFailed(error.paymentCode, error.message, error.field, error.messageKey);
+      if (error instanceof PaymentDeclinedError) throw this.declined(error);
       throw error;
     }
     if ((await this.prisma.subscription.findUniqueOrThrow({ where: { id: row.id }, select: { status: true } })).status === 'ACTIVE') await this.notify(row.id, 'reactivate', 'started');

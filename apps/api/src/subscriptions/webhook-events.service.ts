@@ -4,6 +4,7 @@ import { Clock } from '../infra/clock/clock';
 import { PrismaService } from '../infra/prisma/prisma.service';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { JOBS } from '../infra/queue/jobs';
+import { Metrics } from '../infra/metrics/metrics';
 import { PaymentGateway } from './gateway/payment-gateway';
 import { SubscriptionSyncService } from './subscription-sync.service';
 
@@ -20,6 +21,7 @@ export class WebhookEventsService {
     private readonly syncer: SubscriptionSyncService,
     private readonly jobs: JobQueue,
     @Inject(Clock) private readonly clock: Clock,
+    private readonly metrics: Metrics,
   ) {}
 
   async receive(rawBody: Buffer | undefined, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
@@ -29,6 +31,7 @@ export class WebhookEventsService {
       event = this.gateway.parseWebhook(rawBody, signature);
     } catch {
       // Bad, missing or stale signature, or not an event: nothing is stored or changed.
+      this.metrics.webhookEvents.inc({ outcome: 'refused' });
       throw new HttpException(apiError(400, 'Webhook signature verification failed', { code: 'bad-signature' }), 400);
     }
     const objectId = event.subscriptionId ?? (event.customerId ? `customer:${event.customerId}` : null);
@@ -36,7 +39,11 @@ export class WebhookEventsService {
     const stored = await this.prisma.$executeRaw`
       INSERT INTO payment_webhook_events (id, type, object_id) VALUES (${event.id}, ${event.type}, ${objectId})
       ON CONFLICT (id) DO NOTHING`;
-    if (stored === 0) return { received: true, duplicate: true };
+    if (stored === 0) {
+      this.metrics.webhookEvents.inc({ outcome: 'duplicate' });
+      return { received: true, duplicate: true };
+    }
+    this.metrics.webhookEvents.inc({ outcome: 'accepted' });
     await this.jobs.enqueue(JOBS.subscriptionWebhook, { eventId: event.id }, { jobId: `subscription-webhook-${event.id}` });
     return { received: true, duplicate: false };
   }
@@ -65,9 +72,12 @@ export class WebhookEventsService {
       ids.push(event.objectId);
     }
     for (const id of ids) await this.syncer.sync(id);
-    await this.prisma.$executeRaw`
+    // Each event marked done here has waited from its arrival until now, on the database's clock.
+    const done = await this.prisma.$queryRaw<{ lag: number }[]>`
       UPDATE payment_webhook_events SET processed_at = ${this.clock.now()}
       WHERE id = ${eventId}
-         OR (object_id = ${event.objectId} AND processed_at IS NULL AND received_at <= ${readAt}::timestamp)`;
+         OR (object_id = ${event.objectId} AND processed_at IS NULL AND received_at <= ${readAt}::timestamp)
+      RETURNING extract(epoch FROM clock_timestamp()::timestamp(3) - received_at)::float8 AS lag`;
+    for (const { lag } of done) this.metrics.webhookLag.observe(Math.max(0, lag));
   }
 }

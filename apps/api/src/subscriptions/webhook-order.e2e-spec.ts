@@ -12,6 +12,7 @@ import { StripePaymentGateway } from './gateway/stripe-payment-gateway';
 import { SubscriptionSyncService } from './subscription-sync.service';
 import { gatewayPlan } from './subscriptions.service';
 import { WebhookEventsService } from './webhook-events.service';
+import { Metrics } from '../infra/metrics/metrics';
 
 // Any order and any repetition of webhook events ends in the state in-order single delivery gives:
 // each event only names the subscription, the job re-reads it from Stripe. Driven through the real
@@ -37,8 +38,9 @@ beforeAll(async () => {
   const config = t.app.get<AppConfig>(APP_CONFIG);
   gateway = new StripePaymentGateway({ secretKey: 'sk_test_property', webhookSecret: WEBHOOK_SECRET }, Stripe.createFetchHttpClient(fake.fetch));
   const jobs = t.app.get(JobQueue);
-  const syncer = new SubscriptionSyncService(t.prisma, gateway, jobs, t.clock, config);
-  service = new WebhookEventsService(t.prisma, gateway, syncer, jobs, t.clock);
+  const metrics = t.app.get(Metrics);
+  const syncer = new SubscriptionSyncService(t.prisma, gateway, jobs, t.clock, config, metrics);
+  service = new WebhookEventsService(t.prisma, gateway, syncer, jobs, t.clock, metrics);
 });
 afterAll(async () => {
   await t.close();

@@ -5,6 +5,7 @@ import type { Queue } from 'bullmq';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { Clock } from '../../infra/clock/clock';
+import { Metrics } from '../../infra/metrics/metrics';
 import { JobQueue } from '../../infra/queue/job-queue.service';
 import { QUEUE_NAME } from '../../infra/queue/job-definition';
 import { JOBS } from '../../infra/queue/jobs';
@@ -32,11 +33,14 @@ export class BoligagentProcessor implements OnModuleInit, OnApplicationBootstrap
     private readonly moduleRef: ModuleRef,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   onModuleInit(): void {
     this.jobs.register(JOBS.boligagentDigest, async () => {
-      await this.delivery.runDigest();
+      const started = performance.now();
+      const result = await this.delivery.runDigest();
+      this.metrics.boligagentRun(this.clock.now(), performance.now() - started, result.mails);
     });
     this.jobs.register(JOBS.boligagentInstant, async ({ dwellingIds }) => {
       await this.delivery.runInstant(dwellingIds);

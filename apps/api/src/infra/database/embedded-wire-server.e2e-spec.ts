@@ -32,7 +32,7 @@ describe('embedded wire server: concurrent connections on one PGlite backend', (
     database = await openEmbeddedDatabase(dataDir);
     await migrateDatabase(database.url);
     // Built as the app builds them: PrismaService (pool capped at 4) and DwellingListReader (2).
-    prisma = new PrismaClient({ adapter: createPrismaAdapter(database.url, { max: 4 }) });
+    prisma = new PrismaClient({ adapter: createPrismaAdapter(database.url, { max: 4 }).adapter });
     pool = new Pool({ ...(parseIntoClientConfig(database.url) as PoolConfig), max: 2 });
   }, 300_000);
   afterAll(async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { Metrics } from '../metrics/metrics';
 import { randomMessageId } from './message-id';
 
 export interface MailMessage {
@@ -35,7 +36,10 @@ export class MailService implements OnModuleDestroy {
   readonly mode: 'smtp' | 'file';
   private lastVerify?: { at: number; ok: boolean };
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
+  ) {
     const { smtpUrl, dir } = config.mail;
     this.mode = smtpUrl ? 'smtp' : 'file';
     this.transporter = smtpUrl
@@ -56,11 +60,14 @@ export class MailService implements OnModuleDestroy {
     // From domain, and the same in every installation's test mails.
     const ownId = Object.keys(message.headers ?? {}).some((name) => name.toLowerCase() === 'message-id');
     const messageId = ownId ? {} : { messageId: randomMessageId(this.config.http.publicUrl) };
-    const info = (await this.transporter.sendMail({ from: this.config.mail.from, ...messageId, ...message })) as {
-      messageId: string;
-      message?: Buffer;
-      response?: string;
-    };
+    let info: { messageId: string; message?: Buffer; response?: string };
+    try {
+      info = (await this.transporter.sendMail({ from: this.config.mail.from, ...messageId, ...message })) as typeof info;
+    } catch (error) {
+      this.metrics.mails.inc({ outcome: 'failed' });
+      throw error;
+    }
+    this.metrics.mails.inc({ outcome: 'sent' });
     if (this.mode === 'smtp') return { messageId: info.messageId, target: info.response ?? 'smtp' };
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
     const file = join(this.config.mail.dir, name);

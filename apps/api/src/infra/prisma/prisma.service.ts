@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import type { Pool } from 'pg';
 import { PrismaClient } from './generated/client';
 import { createPrismaAdapter } from './prisma-adapter';
 
@@ -10,8 +11,13 @@ export const DATABASE_POOL_SIZE = Symbol('DATABASE_POOL_SIZE');
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
   private readonly logger = new Logger(PrismaService.name);
 
+  /** The connections Prisma queries on (read by the metrics). */
+  readonly pool: Pool;
+
   constructor(@Inject(DATABASE_URL) databaseUrl: string, @Inject(DATABASE_POOL_SIZE) poolSize: number) {
-    super({ adapter: createPrismaAdapter(databaseUrl, { max: poolSize }) });
+    const { adapter, pool } = createPrismaAdapter(databaseUrl, { max: poolSize });
+    super({ adapter });
+    this.pool = pool;
   }
 
   async ping(): Promise<number> {

@@ -22,6 +22,7 @@ export class InProcessQueue {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly idleWaiters: Array<() => void> = [];
   private running = 0;
+  private failed = 0;
   private closed = false;
 
   constructor(
@@ -41,6 +42,11 @@ export class InProcessQueue {
   drain(): Promise<void> {
     if (this.active.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** For the metrics: jobs waiting for their time or a free slot (retries included), running, and failed for good since start. */
+  counts(): { waiting: number; active: number; failed: number } {
+    return { waiting: this.active.size - this.running, active: this.running, failed: this.failed };
   }
 
   close(): void {
@@ -78,6 +84,7 @@ export class InProcessQueue {
         this.later({ ...job, attempt: job.attempt + 1 }, delay);
       } else {
         this.logger.error(`${job.definition.name} ${job.id} failed for good after ${job.attempt} attempts: ${String(error)}`);
+        this.failed++;
         this.finish(job.id);
       }
     } finally {

@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import { InProcessQueue } from './in-process-queue';
 import type { EnqueueOptions, JobContext, JobDefinition, JobHandler } from './job-definition';
 import { ALL_JOBS } from './jobs';
+import type { QueueCounts } from '../metrics/metrics';
 
 export const BULL_QUEUE = Symbol('BULL_QUEUE');
 
@@ -59,6 +60,28 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
   /** Waits until in-process work is done (commands that must exit when every mail is handed over). */
   async drain(): Promise<void> {
     await this.inProcess?.drain();
+  }
+
+  /**
+   * The queue's jobs by state, for the metrics scrape. From BullMQ within timeoutMs (its client waits
+   * for Redis forever; a scrape must not), else nothing: the scrape then lacks the series, which is
+   * what an alert on absent data is for.
+   */
+  async counts(timeoutMs = 2_000): Promise<QueueCounts> {
+    if (!this.bull) return this.inProcess?.counts() ?? {};
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const counts = this.bull.getJobCounts('waiting', 'active', 'failed', 'delayed');
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs);
+      });
+      return await Promise.race([counts, timeout]);
+    } catch (error) {
+      this.logger.warn(`queue counts unavailable: ${String(error)}`);
+      return {};
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Whether Redis answers within timeoutMs: BullMQ's client retries forever, a health check must not wait. */
