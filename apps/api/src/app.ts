@@ -11,6 +11,7 @@ import { registerNoStoreByDefault } from './common/cache-control';
 import { registerCompression } from './common/compression';
 import { registerFormBodies } from './common/form-bodies';
 import { registerRequestDecoding } from './common/request-decoding';
+import { newRequestId, registerRequestId } from './common/request-id';
 import { registerSecurityHeaders } from './common/security-headers';
 import { registerHttpMetrics } from './infra/metrics/http-metrics';
 import { Metrics } from './infra/metrics/metrics';
@@ -28,13 +29,14 @@ import { WebAppServer } from './web/web-app';
 export async function createApp(config: AppConfig, database: DatabaseHandle, options: AppOptions = {}): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, database, options),
-    new FastifyAdapter({ trustProxy: fastifyTrustProxy(config.http.trustProxy), bodyLimit: 2 * 1024 * 1024 }),
+    new FastifyAdapter({ trustProxy: fastifyTrustProxy(config.http.trustProxy), bodyLimit: 2 * 1024 * 1024, genReqId: newRequestId }),
     // rawBody: the Stripe webhook verifies its signature on the exact bytes received.
-    { rawBody: true, logger: new AppLogger(config.logLevel), abortOnError: false },
+    { rawBody: true, logger: new AppLogger(config.logLevel, config.logFormat), abortOnError: false },
   );
   // Everything under /api, except the few root files crawlers and <img> tags ask for.
   app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt', 'media/{*path}', 'i.gif'] });
   const fastify = app.getHttpAdapter().getInstance();
+  await registerRequestId(fastify);
   registerHttpMetrics(fastify, app.get(Metrics));
   registerSecurityHeaders(fastify, config);
   registerRequestDecoding(fastify);

@@ -45,6 +45,7 @@ export interface AppConfig {
   /** token: OPS_TOKEN, the bearer of the health details and the metrics (unset: both are a 404); metricsPort: the worker's metrics port (0: none). */
   ops: { token: string | undefined; metricsPort: number };
   logLevel: Env['LOG_LEVEL'];
+  logFormat: 'json' | 'text';
 }
 
 export class ConfigError extends Error {
@@ -115,6 +116,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     },
     ops: { token: env.OPS_TOKEN, metricsPort: env.METRICS_PORT },
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'production' ? 'json' : 'text'),
   };
 }
 

@@ -114,6 +114,8 @@ export const envSchema = z
     COMPANY_CITY: z.string().trim().min(1).default('Aarhus C'),
     COMPANY_CVR: z.string().trim().regex(/^\d{8}$/, 'must be an 8-digit CVR number').default('12345678'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** json: one JSON object a line (production's default, for a log shipper); text: for a person. */
+    LOG_FORMAT: z.enum(['json', 'text']).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
