@@ -48,7 +48,7 @@ export async function createUser(
   prisma: PrismaService,
   input: { email?: string; name?: string; password?: string; plan?: string | null; now?: Date } = {},
 ) {
-  const { hashPassword } = await import('../src/infra/crypto/password-hasher');
+  const { hashPassword } = await import('../src/infra/crypto/password-hasher.js');
   const now = input.now ?? new Date();
   const user = await prisma.user.create({
     data: {

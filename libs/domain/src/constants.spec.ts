@@ -78,7 +78,7 @@ describe('business constants (spec section 9)', () => {
 
 describe('MONEY_FACT_KEYS', () => {
   it('are fact keys, and the counts and words among them are not money', async () => {
-    const { DWELLING_FACT_KEYS, MONEY_FACT_KEYS } = await import('./constants');
+    const { DWELLING_FACT_KEYS, MONEY_FACT_KEYS } = await import('./constants.js');
     for (const key of MONEY_FACT_KEYS) expect(DWELLING_FACT_KEYS).toContain(key);
     expect(MONEY_FACT_KEYS.has('deposit')).toBe(true);
     expect(MONEY_FACT_KEYS.has('houses')).toBe(false);

@@ -174,7 +174,7 @@ describe('copenhagenCalendarDay', () => {
       }
     } as typeof Intl.DateTimeFormat;
     try {
-      const display = await import('./display');
+      const display = await import('./display.js');
       expect(display.formatDate(new Date('2026-11-26T23:30:00.000Z'))).toBe('27/11/2026');
       expect(display.calendarDay(new Date('2026-07-01T22:30:00.000Z'))).toBe('2026-07-02');
       expect(created).toBe(0);

@@ -1,5 +1,7 @@
 import { HttpException, Logger } from '@nestjs/common';
-import type { ApolloServerPlugin } from '@apollo/server';
+// @nestjs/apollo is an ES module, so its options take @apollo/server's ESM declarations; this CommonJS
+// file would otherwise see the CJS ones, whose classes do not match them.
+import type { ApolloServerPlugin } from '@apollo/server' with { 'resolution-mode': 'import' };
 import type { GraphQLFormattedError } from 'graphql';
 import { toGraphQLError } from '../common/api-exception.filter';
 import { GRAPHQL_LIMITS, LIMIT_EXCEEDED, exceededLimit, type GraphQLLimit } from './graphql-limits';

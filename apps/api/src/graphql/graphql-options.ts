@@ -1,5 +1,4 @@
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import type { AppConfig } from '../config/app-config';
 import { formatGraphQLError, graphqlHttpStatusPlugin } from './graphql-errors';
 import { graphqlParseOptions, graphqlValidationRules } from './graphql-limits';
@@ -16,9 +15,10 @@ export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
     useGlobalPrefix: true,
     autoSchemaFile: true,
     sortSchema: true,
+    // No GraphiQL and no landing page: with graphiql false Nest's driver adds Apollo's LandingPageDisabled plugin.
     graphiql: false,
     introspection: config.env !== 'production',
-    plugins: [ApolloServerPluginLandingPageDisabled(), graphqlHttpStatusPlugin],
+    plugins: [graphqlHttpStatusPlugin],
     parseOptions: graphqlParseOptions,
     validationRules: graphqlValidationRules,
     formatError: formatGraphQLError,

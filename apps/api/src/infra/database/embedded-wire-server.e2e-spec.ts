@@ -254,7 +254,8 @@ describe('embedded wire server: concurrent connections on one PGlite backend', (
 });
 
 describe('embedded wire server: a client that keeps the backend and goes quiet', () => {
-  let db: import('@electric-sql/pglite').PGlite;
+  // The ESM declarations, as the dynamic import below loads them.
+  let db: import('@electric-sql/pglite', { with: { 'resolution-mode': 'import' } }).PGlite;
   let server: EmbeddedWireServer;
   let url: string;
   const errors: string[] = [];

@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { Client } from 'pg';
 import { describe, expect, it } from 'vitest';
+import { EmbeddedWireServer } from '../database/embedded-wire-server';
 
 // Covers the offline Prisma setup (docs/decisions/0001-prisma-offline.md): the real CLI applies every
 // migration to an empty database through the mended adapter of prisma.config.ts, and
@@ -95,10 +95,11 @@ describe('prisma migrations', () => {
     'apply to an embedded PGlite served over the Postgres wire protocol',
     async () => {
       const db = await PGlite.create(); // in memory
-      const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 10 });
-      await server.start();
+      // The wire server `npm start` serves the embedded database with (embedded-postgres.ts).
+      const server = new EmbeddedWireServer(db, { host: '127.0.0.1', port: 0, maxConnections: 10 });
+      const port = await server.start();
       try {
-        const deploy = await prisma(['migrate', 'deploy'], `postgresql://postgres@${server.getServerConn()}/postgres?sslmode=disable`);
+        const deploy = await prisma(['migrate', 'deploy'], `postgresql://postgres@127.0.0.1:${port}/postgres?sslmode=disable`);
         expect(deploy.code, deploy.output).toBe(0);
 
         const applied = await db.query<{ count: number }>(
