@@ -1,7 +1,9 @@
 import { OFFERS } from '../../../prisma/seed/offers';
 import type { PrismaService } from '../src/infra/prisma/prisma.service';
 import { TokenService } from '../src/common/auth/token.service';
+import { expect } from 'vitest';
 import { createUser } from './factories';
+import type { StripeFake } from './stripe-fake';
 import type { TestApp } from './test-app';
 
 /** The reference offers as the seed writes them; an offer another test created first is brought in line. */
@@ -41,4 +43,23 @@ export function freshCardNumber(): string {
     sum += i % 2 === 0 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : d;
   }
   return [...digits, (10 - (sum % 10)) % 10].join('');
+}
+
+/**
+ * A subscription bought through GraphQL and paid at the Stripe stand-in: ours knows only what a
+ * webhook (or a read) tells it. `payload` is the invoice.paid event, not yet delivered.
+ */
+export async function paidAtStripe(t: TestApp, fake: StripeFake) {
+  const user = await createUser(t.prisma);
+  const auth = { authorization: `Bearer ${t.app.get(TokenService).issue(user.id)}` };
+  const res = await t.request(
+    'POST',
+    '/api/graph',
+    { query: 'mutation($input: CreateSubscriptionInput!) { createSubscription(input: $input) { id } }', variables: { input: { planId: 'tenantad-249kr-30days', meta: { firstName: 'Stine', email: 'stine@husly.test', terms: true } } } },
+    auth,
+  );
+  expect(res.body.errors).toBeUndefined();
+  const ours = await t.prisma.subscription.findUniqueOrThrow({ where: { id: res.body.data.createSubscription.id } });
+  const invoice = fake.payFirstInvoice(ours.providerSubscriptionId as string, `fp_${ours.id}`);
+  return { id: ours.id, auth, payload: JSON.stringify(fake.event('invoice.paid', invoice as unknown as Record<string, unknown>)) };
 }

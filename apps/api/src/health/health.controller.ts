@@ -1,17 +1,12 @@
-import { Controller, Get, Headers, Inject, NotFoundException, Res, UnauthorizedException } from '@nestjs/common';
+import { Controller, Get, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { HealthDetailsResponse, HealthResponse } from '@husly/contracts';
-import { isOpsBearer } from '../common/ops-token';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
+import { OpsTokenGuard } from '../common/ops-token';
 import { HealthService } from './health.service';
 
 @Controller('health')
 export class HealthController {
-  constructor(
-    private readonly health: HealthService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly health: HealthService) {}
 
   /**
    * Liveness for load balancers and compose: the status code (503 when the database or queue is gone)
@@ -29,13 +24,8 @@ export class HealthController {
    * configured token there are no details to ask for (404); a missing or wrong token is a 401.
    */
   @Get('details')
-  async details(@Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) reply: FastifyReply): Promise<HealthDetailsResponse> {
-    const token = this.config.ops.token;
-    if (!token) throw new NotFoundException();
-    if (!isOpsBearer(authorization, token)) {
-      void reply.header('WWW-Authenticate', 'Bearer');
-      throw new UnauthorizedException();
-    }
+  @UseGuards(OpsTokenGuard)
+  async details(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthDetailsResponse> {
     const report = await this.health.check();
     reply.status(HealthService.httpStatus(report));
     return report;

@@ -1,10 +1,8 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../test/factories';
 import { StripeFake } from '../../test/stripe-fake';
-import { seedOffers } from '../../test/subscription-fixtures';
-import { TokenService } from '../common/auth/token.service';
+import { paidAtStripe as buyAndPay, seedOffers } from '../../test/subscription-fixtures';
 import { JobQueue } from '../infra/queue/job-queue.service';
 
 // Issue 13, abuse of POST /api/subscriptions/webhook: a replayed event changes nothing; a stale,
@@ -39,21 +37,7 @@ function deliver(payload: string, signature: string | null) {
     .inject({ method: 'POST', url: '/api/subscriptions/webhook', payload, headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'stripe-signature': signature }) } });
 }
 
-/** A subscription bought through GraphQL and paid at "Stripe"; ours knows only what a webhook (or a read) tells it. */
-async function paidAtStripe() {
-  const user = await createUser(t.prisma);
-  const auth = { authorization: `Bearer ${t.app.get(TokenService).issue(user.id)}` };
-  const res = await t.request(
-    'POST',
-    '/api/graph',
-    { query: 'mutation($input: CreateSubscriptionInput!) { createSubscription(input: $input) { id } }', variables: { input: { planId: 'tenantad-249kr-30days', meta: { firstName: 'Stine', email: 'stine@husly.test', terms: true } } } },
-    auth,
-  );
-  expect(res.body.errors).toBeUndefined();
-  const ours = await t.prisma.subscription.findUniqueOrThrow({ where: { id: res.body.data.createSubscription.id } });
-  const invoice = fake.payFirstInvoice(ours.providerSubscriptionId as string, `fp_${ours.id}`);
-  return { id: ours.id, auth, payload: JSON.stringify(fake.event('invoice.paid', invoice as unknown as Record<string, unknown>)) };
-}
+const paidAtStripe = () => buyAndPay(t, fake);
 
 /**
  * What a webhook could change: the subscription, its receipts, the stored events (every one this

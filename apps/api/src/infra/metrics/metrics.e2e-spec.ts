@@ -1,10 +1,9 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createUser, unique } from '../../../test/factories';
+import { unique } from '../../../test/factories';
 import { StripeFake } from '../../../test/stripe-fake';
-import { seedOffers, userWithToken } from '../../../test/subscription-fixtures';
-import { TokenService } from '../../common/auth/token.service';
+import { paidAtStripe, seedOffers, userWithToken } from '../../../test/subscription-fixtures';
 import { JOBS } from '../queue/jobs';
 import { JobQueue } from '../queue/job-queue.service';
 import { Metrics } from './metrics';
@@ -53,6 +52,41 @@ describe('GET /api/metrics', () => {
     // Node's own series, under their usual names, with the process's role.
     expect(sample(right.text, 'nodejs_eventloop_lag_seconds', { role: 'all' })).toBeGreaterThanOrEqual(0);
     expect(right.text).toMatch(/^nodejs_eventloop_lag_seconds\{role="all"\} /m);
+  });
+
+  it('answers bad input with a 4xx and no metrics: a token in the query, repeated or oversized headers, NUL, other methods', async () => {
+    const inject = (options: { method?: 'GET' | 'POST' | 'DELETE'; url?: string; headers?: Record<string, string | string[]> }) =>
+      t.app.getHttpAdapter().getInstance().inject({ method: options.method ?? 'GET', url: options.url ?? '/api/metrics', headers: options.headers ?? {} });
+    const bad = [
+      // The token belongs in the header only: a URL ends up in proxies' logs.
+      await inject({ url: `/api/metrics?token=${OPS_TOKEN}&access_token=${OPS_TOKEN}` }),
+      await inject({ headers: { authorization: [`Bearer ${OPS_TOKEN}x`, `Bearer ${OPS_TOKEN}`] } }),
+      await inject({ headers: { authorization: `Bearer ${'9'.repeat(60_000)}` } }),
+      await inject({ headers: { authorization: `Bearer ${OPS_TOKEN}\u0000` } }),
+      await inject({ headers: { authorization: `Basic ${Buffer.from(`ops:${OPS_TOKEN}`).toString('base64')}` } }),
+      await inject({ headers: { authorization: OPS_TOKEN } }),
+    ];
+    for (const response of bad) {
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.body).not.toContain('husly_');
+    }
+    for (const method of ['POST', 'DELETE'] as const) {
+      const response = await inject({ method, headers: { authorization: `Bearer ${OPS_TOKEN}` } });
+      expect(response.statusCode).toBe(404);
+    }
+  });
+
+  it('gives nothing away to someone guessing the token, however often they try', async () => {
+    // Nothing to throttle on our side beyond the proxy: a 256-bit token is not guessed, the compare is
+    // in constant time, and every wrong guess gets the same bare 401 whatever its length or prefix.
+    const answers = await Promise.all(
+      [OPS_TOKEN.slice(0, -1), OPS_TOKEN.slice(0, 10), `${OPS_TOKEN}0`, 'x', ''.padEnd(64, 'a')].map((guess) =>
+        t.request('GET', '/api/metrics', undefined, { authorization: `Bearer ${guess}` }),
+      ),
+    );
+    expect(new Set(answers.map((a) => `${a.status} ${a.text}`)).size).toBe(1);
+    expect(answers[0]!.status).toBe(401);
   });
 
   it('counts requests by route template and status, never by the URL asked for', async () => {
@@ -132,18 +166,7 @@ describe('payments, webhooks and mails, with Stripe', () => {
     t.app.getHttpAdapter().getInstance().inject({ method: 'POST', url: '/api/subscriptions/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
 
   it('counts each delivery by outcome, the time to apply it, the charge it recorded and the receipt mail, each once', async () => {
-    const user = await createUser(t.prisma);
-    const auth = { authorization: `Bearer ${t.app.get(TokenService).issue(user.id)}` };
-    const res = await t.request(
-      'POST',
-      '/api/graph',
-      { query: 'mutation($input: CreateSubscriptionInput!) { createSubscription(input: $input) { id } }', variables: { input: { planId: 'tenantad-249kr-30days', meta: { firstName: 'Stine', email: 'stine@husly.test', terms: true } } } },
-      auth,
-    );
-    expect(res.body.errors).toBeUndefined();
-    const ours = await t.prisma.subscription.findUniqueOrThrow({ where: { id: res.body.data.createSubscription.id } });
-    const invoice = fake.payFirstInvoice(ours.providerSubscriptionId as string, `fp_${ours.id}`);
-    const payload = JSON.stringify(fake.event('invoice.paid', invoice as unknown as Record<string, unknown>));
+    const { payload } = await paidAtStripe(t, fake);
     const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
 
     const before = await scrape();
