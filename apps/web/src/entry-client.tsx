@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -75,7 +75,6 @@ async function main(): Promise<void> {
     <StrictMode>
       <AppProviders context={context} onRetry={() => router.revalidate()}>
         <RouterProvider router={router} />
-        <MarkInteractive />
       </AppProviders>
     </StrictMode>
   );
@@ -87,18 +86,6 @@ async function main(): Promise<void> {
   };
   if (serverRendered) hydrateRoot(container, app, { onCaughtError });
   else createRoot(container, { onCaughtError }).render(app);
-}
-
-/**
- * `<html data-interactive>` once the first render is committed (hydrated or rendered): from then on
- * the page's handlers answer. Browser journeys wait for it before they type or tap, instead of for a
- * quiet network, which says nothing about React and costs half a second a page.
- */
-function MarkInteractive(): null {
-  useEffect(() => {
-    document.documentElement.dataset['interactive'] = 'true';
-  }, []);
-  return null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { AlertsProvider } from '../components/ui/alerts';
 import { RetryBoundary } from '../components/ui/retry-boundary';
 import { AreasStoreProvider } from '../features/cities/use-areas';
@@ -28,6 +28,7 @@ export function AppProviders({ context, onRetry, children }: AppProvidersProps) 
                 <InitialLastViewed.Provider value={context.lastViewed}>
                   <AlertsProvider>
                     <RetryBoundary onRetry={onRetry}>{children}</RetryBoundary>
+                    <MarkInteractive />
                   </AlertsProvider>
                 </InitialLastViewed.Provider>
               </InitialConsentProvider>
@@ -37,4 +38,18 @@ export function AppProviders({ context, onRetry, children }: AppProvidersProps) 
       </SiteProvider>
     </TranslatorProvider>
   );
+}
+
+/**
+ * `<html data-interactive>` once the first render is committed (hydrated or rendered): from then on
+ * the page's handlers answer. Browser journeys wait for it before they type or tap, instead of for a
+ * quiet network, which says nothing about React and costs half a second a page. Here, in the tree
+ * both entries render, not beside the browser's router only: a sibling there made the browser's tree
+ * fork where the server's does not, and every useId id (a label's `for`) differed from the server's.
+ */
+function MarkInteractive(): null {
+  useEffect(() => {
+    document.documentElement.dataset['interactive'] = 'true';
+  }, []);
+  return null;
 }
