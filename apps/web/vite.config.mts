@@ -9,7 +9,7 @@ const LIBRARY_SOURCE = /[\\/]libs[\\/](domain|contracts)[\\/]src[\\/]/;
 // in development Vite serves the app on 4200 and forwards /api there.
 // `vite build --ssr src/entry-server.tsx` builds the server renderer into dist/web-server
 // (docs/decisions/0003-server-side-rendering.md).
-export default defineConfig(({ command, isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
   resolve: {
@@ -18,14 +18,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       // Before '@husly/contracts', which would otherwise take '@husly/contracts/browser' as a path inside it.
       { find: '@husly/contracts/browser', replacement: fromRoot('libs/contracts/src/browser/index.ts') },
       { find: '@husly/contracts', replacement: fromRoot('libs/contracts/src/index.ts') },
-      // The browser build routes with the lean router, the server renders with React Router
-      // (docs/decisions/0033-lean-router-in-the-browser.md).
-      ...(command === 'build' && !isSsrBuild
-        ? [
-            { find: /^react-router$/, replacement: fromRoot('apps/web/src/lib/lean-router/index.tsx') },
-            { find: /^react-router\/dom$/, replacement: fromRoot('apps/web/src/lib/lean-router/dom.ts') },
-          ]
-        : []),
     ],
   },
   server: {

@@ -17,11 +17,14 @@ describe('the browser bundle', () => {
     expect(scripts.filter((name) => ZOD.test(readFileSync(join(ASSETS, name), 'utf8')))).toEqual([]);
   });
 
-  // Issue 16: React Router was 31.5 KB of every page's 140; the browser routes with the lean router
-  // (docs/decisions/0033-lean-router-in-the-browser.md). React Router marks every build it is in.
-  it('routes with the lean router: React Router is not in it', () => {
+  // Issue 31: the browser hydrates and routes with React Router itself, the router and version the
+  // server renders with, not a copy of its behaviour that must agree with it
+  // (docs/decisions/0055-one-router.md). React Router marks every build it is in with its major version.
+  it("routes with React Router, the server's router", () => {
+    const { version } = JSON.parse(readFileSync(resolve(__dirname, '../../../node_modules/react-router/package.json'), 'utf8')) as { version: string };
     const scripts = readdirSync(ASSETS).filter((name) => name.endsWith('.js'));
-    expect(scripts.filter((name) => readFileSync(join(ASSETS, name), 'utf8').includes('__reactRouterVersion'))).toEqual([]);
+    const marks = scripts.flatMap((name) => [...readFileSync(join(ASSETS, name), 'utf8').matchAll(/__reactRouterVersion=["'`](\d+)["'`]/g)].map((match) => match[1]));
+    expect(marks).toEqual([version.split('.')[0]]);
   });
 
   // Issue 16: what every page loads and runs first. The domain library's barrel once put all of it in
