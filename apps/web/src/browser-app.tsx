@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -91,9 +91,16 @@ export async function startBrowserApp(): Promise<StartedApp> {
     reportError(error);
     console.error(error);
   };
-  let root: Root;
-  if (serverRendered) root = hydrateRoot(container, app, { onCaughtError });
-  else {
+  let root!: Root;
+  if (serverRendered) {
+    // In a transition, as React Router's own client entry does: React hydrates in slices of a few
+    // milliseconds that yield to the browser (the hydration lane of a transition is time-sliced, the
+    // default one is rendered in one task), so the page's start, the router's tree with it, is no
+    // longer one long task on a phone. A click meanwhile hydrates its part first and is replayed.
+    startTransition(() => {
+      root = hydrateRoot(container, app, { onCaughtError });
+    });
+  } else {
     root = createRoot(container, { onCaughtError });
     root.render(app);
   }
