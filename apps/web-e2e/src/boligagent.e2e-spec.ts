@@ -97,9 +97,12 @@ describe('boligagent in a real browser', () => {
   });
 
   it('the modal on desktop closes with ×; an unknown token shows the not-found messages', async () => {
-    const { page } = await openPage(browser, `${baseUrl}/odense`);
+    // The offer opens 4 s after the page: the page's clock is moved past them rather than waited on,
+    // so a loaded machine's slow page does not eat the wait for the dialog itself.
+    const { page } = await openPage(browser, `${baseUrl}/odense`, { beforeGoto: (p) => p.clock.install() });
+    await page.clock.fastForward(4_000);
     const modal = page.getByRole('dialog');
-    await modal.getByRole('heading', { name: 'Få nye boliger i Odense på mail' }).waitFor({ timeout: 15_000 });
+    await modal.getByRole('heading', { name: 'Få nye boliger i Odense på mail' }).waitFor();
     await screenshot(page, 'boligagent-modal-desktop', { fullPage: false });
     await modal.getByRole('button', { name: 'Luk' }).click();
     await modal.waitFor({ state: 'detached' });
