@@ -65,10 +65,10 @@ export interface WebAppOptions {
 
 /**
  * The server entry is built as CommonJS (apps/web/vite.config.mts) and loaded with Node's own
- * require: this API is CommonJS, where TypeScript would compile `import()` to `require()` anyway, and
- * its tests run inside Vitest's module runner, where a native dynamic `import()` (the
- * `new Function('s', 'return import(s)')` trick an ES module entry would need) fails with
- * ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING. createRequire gives the same real require in both.
+ * require: this API is CommonJS, and its tests run inside Vitest's module runner, where a native
+ * dynamic `import()` (which TypeScript keeps as it is under `nodenext`, and which an ES module entry
+ * would need) fails with ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING. createRequire gives the same real
+ * require in both.
  */
 const requireFromHere = createRequire(join(__dirname, 'web-app.js'));
 
