@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
+import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
 import { APP_CONFIG } from '../config/config.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { AccountMailer } from './account-mailer.service';
@@ -10,7 +11,6 @@ import { AccountsService } from './accounts.service';
 import { AuthController, FacebookCallbackGuard } from './auth.controller';
 import { FacebookStrategy } from './facebook.strategy';
 import { ProfileService } from './profile.service';
-import { RateLimitService } from './rate-limit.service';
 import { DeviceCookieService } from './device-cookie.service';
 import { SessionPrefsService } from './session-prefs.service';
 import { SocialLoginService } from './social-login.service';
@@ -20,10 +20,10 @@ import { UsersController } from './users.controller';
 /**
  * Accounts: signup, login (password and Facebook), verification and reset links, the profile and
  * the user's own data. Exports what other features reuse: SessionPrefsService (boligagent prefs from
- * the session), RateLimitService and AccountsService.sessionUser.
+ * the session) and AccountsService.sessionUser.
  */
 @Module({
-  imports: [SubscriptionsModule],
+  imports: [SubscriptionsModule, RateLimitModule],
   controllers: [AuthController, UsersController],
   providers: [
     AccountsService,
@@ -33,7 +33,6 @@ import { UsersController } from './users.controller';
     LanguageHandoffService,
     LogoutService,
     AccountMailer,
-    RateLimitService,
     DeviceCookieService,
     SessionPrefsService,
     SocialLoginService,
@@ -41,6 +40,6 @@ import { UsersController } from './users.controller';
     // Constructing the strategy registers it with passport: only when Facebook login is configured.
     { provide: FacebookStrategy, inject: [APP_CONFIG], useFactory: (config: AppConfig) => (config.auth.facebook ? new FacebookStrategy(config) : null) },
   ],
-  exports: [AccountsService, SessionPrefsService, RateLimitService],
+  exports: [AccountsService, SessionPrefsService],
 })
 export class AccountsModule {}

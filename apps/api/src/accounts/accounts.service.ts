@@ -33,10 +33,11 @@ import { SubscriptionAccessService } from '../subscriptions/subscription-access.
 import { AccountMailer } from './account-mailer.service';
 import { AccountTokensService, type CarriedSession } from './account-tokens.service';
 import { unprocessable } from './parse-body';
-import { RateLimitService, ThrottledError, throttled, type Reservation } from './rate-limit.service';
-import { LOGIN_BUCKETS, VERIFICATION_MAIL_BUCKETS } from './throttles';
+import { RateLimitService, ThrottledError, throttled, type Reservation } from '../common/rate-limit/rate-limit.service';
+import { VERIFICATION_MAIL_BUCKETS } from '../common/rate-limit/verification-mail-buckets';
+import { LOGIN_BUCKETS } from './throttles';
 import { DeviceCookieService } from './device-cookie.service';
-import type { RequestContext } from './request-context';
+import type { RequestContext } from '../common/request-context';
 import { SessionPrefsService, type Db } from './session-prefs.service';
 
 /** Meta flag of a user without a password of their own (social login): no current password is asked for. */

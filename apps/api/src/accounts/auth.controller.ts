@@ -39,7 +39,7 @@ import { FACEBOOK_API_VERSION, facebookCallbackUrl, type FacebookIdentity } from
 import { LanguageHandoffService } from './language-handoff.service';
 import { LogoutService } from './logout.service';
 import { parseBody } from './parse-body';
-import { Ctx, requestContext, type RequestContext } from './request-context';
+import { Ctx, requestContext, type RequestContext } from '../common/request-context';
 import { SocialLoginService } from './social-login.service';
 
 /**

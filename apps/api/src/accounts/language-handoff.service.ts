@@ -3,7 +3,7 @@ import { LANGUAGE_HANDOFF, type Language } from '@husly/domain';
 import type { AuthUser } from '../common/auth/auth-user';
 import { AccountTokensService } from './account-tokens.service';
 import { AccountsService } from './accounts.service';
-import { RateLimitService } from './rate-limit.service';
+import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { LANGUAGE_HANDOFF_BUCKETS } from './throttles';
 
 /**

@@ -9,7 +9,7 @@ import { createUser, unique } from '../../test/factories';
 import { TokenService } from '../common/auth/token.service';
 import { Clock } from '../infra/clock/clock';
 import { JobQueue } from '../infra/queue/job-queue.service';
-import { RateLimitService } from './rate-limit.service';
+import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { LOGIN_BUCKETS } from './throttles';
 
 const PASSWORD = 'hemmelig-2026';

@@ -1,8 +1,9 @@
-import { LANGUAGE_HANDOFF, LOGIN_THROTTLE, VERIFICATION_MAIL_THROTTLE } from '@husly/domain';
-import type { RateLimit } from './rate-limit.service';
+import { LANGUAGE_HANDOFF, LOGIN_THROTTLE } from '@husly/domain';
+import type { RateLimit } from '../common/rate-limit/rate-limit.service';
 
 // The accounts' throttle buckets (ADR 0005). Addresses in keys are normalised, so spellings of one
-// inbox share a count, and unknown addresses count like known ones.
+// inbox share a count, and unknown addresses count like known ones. The verification mails' buckets,
+// shared with the tenant ad, are in common/rate-limit/verification-mail-buckets.ts.
 
 /** The login buckets (ADR 0005). Keys use the normalised address, so unknown addresses count too. */
 export const LOGIN_BUCKETS = {
@@ -21,12 +22,6 @@ export const LOGIN_BUCKETS = {
   device: (device: string): RateLimit => ({ bucket: `login:device:${device}`, max: LOGIN_THROTTLE.perDevice, windowMs: LOGIN_THROTTLE.windowMs, delay: LOGIN_THROTTLE.delay }),
   /** The owner's notice that the account limit tripped. */
   notice: (email: string): RateLimit => ({ bucket: `login:notice:${email}`, max: 1, windowMs: LOGIN_THROTTLE.noticeEveryMs }),
-};
-
-/** Verification mails: per normalised address a day (whoever asks) and per IP an hour. */
-export const VERIFICATION_MAIL_BUCKETS = {
-  address: (email: string): RateLimit => ({ bucket: `verify-mail:address:${email}`, max: VERIFICATION_MAIL_THROTTLE.perAddress, windowMs: VERIFICATION_MAIL_THROTTLE.addressWindowMs }),
-  ip: (ip: string): RateLimit => ({ bucket: `verify-mail:ip:${ip}`, max: VERIFICATION_MAIL_THROTTLE.perIp, windowMs: VERIFICATION_MAIL_THROTTLE.ipWindowMs }),
 };
 
 /** Language-switch codes: per user an hour, so a stolen session cannot mint codes without end. */

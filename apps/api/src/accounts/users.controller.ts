@@ -18,7 +18,7 @@ import { CurrentUser, JwtAuthGuard } from '../common/auth/auth.guards';
 import { AccountsService } from './accounts.service';
 import { parseBody } from './parse-body';
 import { ProfileService } from './profile.service';
-import { Ctx, type RequestContext } from './request-context';
+import { Ctx, type RequestContext } from '../common/request-context';
 import { UserDataService } from './user-data.service';
 
 /** Spec section 7, "Users and session". Protected routes take Authorization: Bearer <token>. */

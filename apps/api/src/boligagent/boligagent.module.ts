@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AccountsModule } from '../accounts/accounts.module';
+import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
 import { BoligagentDeliveryService } from './boligagent-delivery.service';
 import { BoligagentRepository } from './boligagent.repository';
 import { BoligagentsController, NotificationLogController } from './boligagent.controller';
@@ -11,7 +11,7 @@ import { BoligagentProcessor } from './jobs/boligagent.processor';
  * Other features call BoligagentDeliveryService.dwellingsCreated(ids) after creating or importing dwellings.
  */
 @Module({
-  imports: [AccountsModule],
+  imports: [RateLimitModule],
   controllers: [BoligagentsController, NotificationLogController],
   providers: [BoligagentService, BoligagentRepository, BoligagentDeliveryService, BoligagentProcessor],
   exports: [BoligagentService, BoligagentDeliveryService],

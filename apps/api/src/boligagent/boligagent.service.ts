@@ -25,8 +25,8 @@ import {
   validateBoligagentEmail,
   type BoligagentPref,
 } from '@husly/domain';
-import { RateLimitService } from '../accounts/rate-limit.service';
-import type { RequestContext } from '../accounts/request-context';
+import { RateLimitService } from '../common/rate-limit/rate-limit.service';
+import type { RequestContext } from '../common/request-context';
 import { newAgentToken } from '../accounts/session-prefs.service';
 import type { AuthUser } from '../common/auth/auth-user';
 import type { AppConfig } from '../config/app-config';

@@ -2,7 +2,17 @@ import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type Exception
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import type { ApiError } from '@husly/contracts';
-import type { WebAppServer } from '../web/web-app';
+
+/**
+ * What the filter asks of the web app (web/web-app.ts's WebAppServer): shared code names no feature
+ * (ADR 0060), so it says what it needs and app.ts hands the web app in.
+ */
+export interface PageFallback {
+  handles(request: FastifyRequest): boolean;
+  serve(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  answersFormPost(request: FastifyRequest): boolean;
+  redirectFormPost(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
 
 /**
  * Every error leaves the API in one shape ({statusCode, error, message, ...}). A GET for a page
@@ -13,7 +23,7 @@ import type { WebAppServer } from '../web/web-app';
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
 
-  constructor(private readonly web?: WebAppServer) {}
+  constructor(private readonly web?: PageFallback) {}
 
   catch(exception: unknown, host: ArgumentsHost): void | GraphQLError {
     if (host.getType<string>() === 'graphql') return toGraphQLError(exception);

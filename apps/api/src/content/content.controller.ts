@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { contactRequestSchema } from '@husly/contracts';
-import { requestContext } from '../accounts/request-context';
+import { requestContext } from '../common/request-context';
 import { parseInput } from '../common/parse-input';
 import { ContentService } from './content.service';
 

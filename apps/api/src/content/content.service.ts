@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ContactMessage } from '@husly/contracts';
 import { CONTACT_FORM_THROTTLE, type Language } from '@husly/domain';
-import type { RateLimit } from '../accounts/rate-limit.service';
-import { RateLimitService } from '../accounts/rate-limit.service';
+import type { RateLimit } from '../common/rate-limit/rate-limit.service';
+import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { JobQueue } from '../infra/queue/job-queue.service';

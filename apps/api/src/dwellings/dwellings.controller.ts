@@ -11,7 +11,7 @@ import {
 } from '@husly/contracts';
 import type { z } from 'zod';
 import { DEFAULT_LANGUAGE, validateSearchQuery } from '@husly/domain';
-import { Ctx, type RequestContext } from '../accounts/request-context';
+import { Ctx, type RequestContext } from '../common/request-context';
 import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, JwtAuthGuard, OptionalJwtAuthGuard } from '../common/auth/auth.guards';
 import { negotiate, StaticBody } from '../common/compression';

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Header, HttpCode, Post, Query, Req, Res, UseGuar
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBeaconQuerySchema, eventRequestSchema } from '@husly/contracts';
 import { COOKIES } from '@husly/domain';
-import { requestContext } from '../accounts/request-context';
+import { requestContext } from '../common/request-context';
 import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, OptionalJwtAuthGuard } from '../common/auth/auth.guards';
 import { parseInput } from '../common/parse-input';

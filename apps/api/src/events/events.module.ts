@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { AccountsModule } from '../accounts/accounts.module';
+import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
 import { EventsController } from './events.controller';
 import { EventsService } from './events.service';
 
 /** Named events from the web app and the browser's error beacon (spec section 7). */
-@Module({ imports: [AccountsModule], controllers: [EventsController], providers: [EventsService] })
+@Module({ imports: [RateLimitModule], controllers: [EventsController], providers: [EventsService] })
 export class EventsModule {}

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { RecordedEvent } from '@husly/contracts';
 import { ERROR_BEACON_THROTTLE, EVENT_THROTTLE } from '@husly/domain';
-import type { RateLimit } from '../accounts/rate-limit.service';
-import { RateLimitService } from '../accounts/rate-limit.service';
+import type { RateLimit } from '../common/rate-limit/rate-limit.service';
+import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { Clock } from '../infra/clock/clock';
 import { PrismaService } from '../infra/prisma/prisma.service';
 

@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Header, HttpCode, Param, Put, UseGuards } from '@nestjs/common';
 import { INT32_MAX, type FavouriteIdsResponse, type FavouritesResponse } from '@husly/contracts';
-import { Ctx, type RequestContext } from '../accounts/request-context';
+import { Ctx, type RequestContext } from '../common/request-context';
 import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, JwtAuthGuard } from '../common/auth/auth.guards';
 import { notFound } from '../dwellings/dwellings.service';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { TEST_PAYMENT_CONFIRM_THROTTLE } from '@husly/domain';
-import type { RateLimit } from '../accounts/rate-limit.service';
+import type { RateLimit } from '../common/rate-limit/rate-limit.service';
 
 // The subscriptions' throttle buckets (RateLimitService, as the accounts' in accounts/throttles.ts).
 

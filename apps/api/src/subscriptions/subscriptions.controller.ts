@@ -16,7 +16,7 @@ import {
   type Transaction,
   type TransactionsResponse,
 } from '@husly/contracts';
-import { Ctx, type RequestContext } from '../accounts/request-context';
+import { Ctx, type RequestContext } from '../common/request-context';
 import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, JwtAuthGuard, OptionalJwtAuthGuard } from '../common/auth/auth.guards';
 import { OffersService } from './offers.service';

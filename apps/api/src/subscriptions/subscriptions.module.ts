@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { RateLimitService } from '../accounts/rate-limit.service';
+import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { Clock } from '../infra/clock/clock';
@@ -23,6 +23,7 @@ import { WebhookEventsService } from './webhook-events.service';
 
 /** Subscriptions and payments: offers, purchase, cancel/reactivate/change, receipts, webhooks, REST and GraphQL. */
 @Module({
+  imports: [RateLimitModule],
   controllers: [SubscriptionsController],
   providers: [
     {
@@ -45,8 +46,6 @@ import { WebhookEventsService } from './webhook-events.service';
     SubscriptionReconcileService,
     WebhookEventsService,
     DeletedAccountSubscriptionsService,
-    // Its own instance (AccountsModule imports this module): the counts live in the database, shared.
-    RateLimitService,
     SubscriptionsProcessor,
     SubscriptionsResolver,
   ],

@@ -12,7 +12,7 @@ import {
   type Transaction,
 } from '@husly/contracts';
 import { DEFAULT_LANGUAGE, PAYMENT_MESSAGES, firstChargeOre, firstPeriodDays, givesAccess, renewalChargeOre, showReactivateButton, withinWithdrawal, type ContactUsage, type Language } from '@husly/domain';
-import { RateLimitService } from '../accounts/rate-limit.service';
+import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import type { AuthUser } from '../common/auth/auth-user';
 import { Clock } from '../infra/clock/clock';
 import { PrismaService } from '../infra/prisma/prisma.service';

@@ -3,8 +3,8 @@ import { isLanguage, normalizeEmail, publicUrlForLanguage, TENANT_AD_EMAIL_VERIF
 import { hashLinkToken, newLinkToken } from '../accounts/account-tokens.service';
 import { tokenNotRecognised } from '../accounts/accounts.service';
 import { accountMail } from '../accounts/mail/account-mails';
-import { RateLimitService, ThrottledError, throttled, type Reservation } from '../accounts/rate-limit.service';
-import { VERIFICATION_MAIL_BUCKETS } from '../accounts/throttles';
+import { RateLimitService, ThrottledError, throttled, type Reservation } from '../common/rate-limit/rate-limit.service';
+import { VERIFICATION_MAIL_BUCKETS } from '../common/rate-limit/verification-mail-buckets';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { Clock } from '../infra/clock/clock';

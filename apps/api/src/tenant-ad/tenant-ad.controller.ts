@@ -10,7 +10,7 @@ import {
   type TenantAdSaveResponse,
 } from '@husly/contracts';
 import { isCitySlug } from '@husly/domain';
-import { Ctx, type RequestContext } from '../accounts/request-context';
+import { Ctx, type RequestContext } from '../common/request-context';
 import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, JwtAuthGuard } from '../common/auth/auth.guards';
 import { parseInput } from '../common/parse-input';

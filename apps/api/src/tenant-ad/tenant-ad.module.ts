@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AccountsModule } from '../accounts/accounts.module';
+import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { TenantAdEmailService } from './tenant-ad-email.service';
 import { TenantAdController } from './tenant-ad.controller';
@@ -11,7 +11,7 @@ import { TenantAdService } from './tenant-ad.service';
  * relay of a landlord's message. "Active subscription" is the subscriptions feature's rule, reused.
  */
 @Module({
-  imports: [AccountsModule, SubscriptionsModule],
+  imports: [RateLimitModule, SubscriptionsModule],
   controllers: [TenantAdController],
   providers: [TenantAdService, TenantAdRepository, TenantAdEmailService],
 })

@@ -28,8 +28,8 @@ import {
   type Language,
   type TenantAd,
 } from '@husly/domain';
-import type { RateLimit } from '../accounts/rate-limit.service';
-import { RateLimitService } from '../accounts/rate-limit.service';
+import type { RateLimit } from '../common/rate-limit/rate-limit.service';
+import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { headerSafe } from '../content/content.service';
 import { Clock } from '../infra/clock/clock';
 import { PrismaService } from '../infra/prisma/prisma.service';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FoundHomeView } from '@husly/contracts';
 import { normalizeEmail } from '@husly/domain';
-import { RateLimitService } from '../../accounts/rate-limit.service';
+import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../infra/clock/clock';
 import { PrismaService } from '../../infra/prisma/prisma.service';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MANUAL_UNSUBSCRIBE_THROTTLE, UNSUBSCRIBE_SURVEY_THROTTLE, normalizeEmail } from '@husly/domain';
-import type { RateLimit } from '../../accounts/rate-limit.service';
+import type { RateLimit } from '../../common/rate-limit/rate-limit.service';
 
 // The unsubscribe flows' throttle buckets (RateLimitService), with the numbers from libs/domain.
 

@@ -11,7 +11,7 @@ import {
   type UnsubscribeConfirmResponse,
   type UnsubscribeReasonResponse,
 } from '@husly/contracts';
-import { requestContext } from '../../accounts/request-context';
+import { requestContext } from '../../common/request-context';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, JwtAuthGuard, OptionalJwtAuthGuard } from '../../common/auth/auth.guards';
 import { notFound, parseInput } from '../subscription-errors';

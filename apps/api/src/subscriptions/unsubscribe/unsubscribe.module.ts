@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountTokensService } from '../../accounts/account-tokens.service';
-import { RateLimitService } from '../../accounts/rate-limit.service';
+import { RateLimitModule } from '../../common/rate-limit/rate-limit.module';
 import { SubscriptionsModule } from '../subscriptions.module';
 import { FoundHomeService } from './found-home.service';
 import { UnsubscribeController } from './unsubscribe.controller';
@@ -10,12 +10,12 @@ import { UnsubscribeService } from './unsubscribe.service';
 
 /**
  * The unsubscribe flows (spec section 4, issue 14): survey reasons, the manual form with its
- * confirmation link, "found a home". Own instances of the stateless token and throttle services:
+ * confirmation link, "found a home". Its own instance of the stateless link-token service:
  * AccountsModule imports SubscriptionsModule, so this module cannot import AccountsModule back.
  */
 @Module({
-  imports: [SubscriptionsModule],
+  imports: [SubscriptionsModule, RateLimitModule],
   controllers: [UnsubscribeController],
-  providers: [UnsubscribeService, FoundHomeService, UnsubscribeResolver, UnsubscribeProcessor, AccountTokensService, RateLimitService],
+  providers: [UnsubscribeService, FoundHomeService, UnsubscribeResolver, UnsubscribeProcessor, AccountTokensService],
 })
 export class UnsubscribeModule {}

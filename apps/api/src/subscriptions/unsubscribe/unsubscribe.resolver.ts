@@ -2,7 +2,7 @@ import { UseGuards } from '@nestjs/common';
 import { Args, Field, Mutation, ObjectType, Resolver } from '@nestjs/graphql';
 import type { FastifyRequest } from 'fastify';
 import { manualUnsubscribeRequestSchema, unsubscribeReasonRequestSchema, unsubscribeUuidParamSchema, type UnsubscriptionView } from '@husly/contracts';
-import { requestContext } from '../../accounts/request-context';
+import { requestContext } from '../../common/request-context';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { GqlOptionalJwtAuthGuard, GqlOptionalUser, GqlRequest } from '../graphql/gql-auth.guard';
 import { notFound, parseInput } from '../subscription-errors';

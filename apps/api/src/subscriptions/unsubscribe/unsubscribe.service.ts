@@ -20,7 +20,7 @@ import {
   type Language,
 } from '@husly/domain';
 import { AccountTokensService } from '../../accounts/account-tokens.service';
-import { RateLimitService } from '../../accounts/rate-limit.service';
+import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import type { AuthUser } from '../../common/auth/auth-user';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';

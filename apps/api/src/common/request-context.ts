@@ -2,7 +2,7 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, type Language } from '@husly/domain';
 
-/** What the accounts routes read from the request besides the body: language, client IP, cookies. */
+/** What a route reads from the request besides the body: language, client IP, cookies. */
 export interface RequestContext {
   /** en. subdomain = English (spec: the language is chosen by subdomain). */
   language: Language;

@@ -1,8 +1,8 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { ACCOUNT_ERROR_CODES, apiError } from '@husly/contracts';
 import { THROTTLE_MESSAGES, type Language, type ThrottleDelay } from '@husly/domain';
-import { Clock } from '../infra/clock/clock';
-import { PrismaService } from '../infra/prisma/prisma.service';
+import { Clock } from '../../infra/clock/clock';
+import { PrismaService } from '../../infra/prisma/prisma.service';
 
 export interface RateLimit {
   /** e.g. "login:ip:203.0.113.7" */
