@@ -11,7 +11,7 @@ import { Clock } from '../infra/clock/clock';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { hashLinkToken } from './account-tokens.service';
 import { SessionPrefsService } from './session-prefs.service';
-import { SocialLoginService } from './social-login.service';
+import { SocialLoginService } from './auth/social-login.service';
 
 const PASSWORD = 'hemmelig-2026';
 const MINUTE = 60_000;

@@ -30,13 +30,13 @@ import { Clock } from '../infra/clock/clock';
 import { hashPassword, verifyPassword } from '../infra/crypto/password-hasher';
 import { PrismaService } from '../infra/prisma/prisma.service';
 import { SubscriptionAccessService } from '../subscriptions/subscription-access.service';
-import { AccountMailer } from './account-mailer.service';
+import { AccountMailer } from './mail/account-mailer.service';
 import { AccountTokensService, type CarriedSession } from './account-tokens.service';
 import { unprocessable } from './parse-body';
 import { RateLimitService, ThrottledError, throttled, type Reservation } from '../common/rate-limit/rate-limit.service';
 import { VERIFICATION_MAIL_BUCKETS } from '../common/rate-limit/verification-mail-buckets';
-import { LOGIN_BUCKETS } from './throttles';
-import { DeviceCookieService } from './device-cookie.service';
+import { LOGIN_BUCKETS } from './throttles/account-throttles';
+import { DeviceCookieService } from './throttles/device-cookie.service';
 import type { RequestContext } from '../common/request-context';
 import { SessionPrefsService, type Db } from './session-prefs.service';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { StripeFake } from '../../test/stripe-fake';
 import { freshCardNumber, seedOffers, userWithToken } from '../../test/subscription-fixtures';
-import { UserDataService } from '../accounts/user-data.service';
+import { UserDataService } from '../accounts/profile/user-data.service';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { JOBS } from '../infra/queue/jobs';
 import { PaymentGateway } from './gateway/payment-gateway';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { TEST_PAYMENT_CONFIRM_THROTTLE } from '@husly/domain';
 import type { RateLimit } from '../common/rate-limit/rate-limit.service';
 
-// The subscriptions' throttle buckets (RateLimitService, as the accounts' in accounts/throttles.ts).
+// The subscriptions' throttle buckets (RateLimitService, as the accounts' in accounts/throttles/account-throttles.ts).
 
 /** A client secret is a bearer token: the bucket keeps only a digest of it. */
 const digest = (secret: string) => createHash('sha256').update(secret).digest('hex').slice(0, 32);

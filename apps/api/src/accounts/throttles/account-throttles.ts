@@ -1,5 +1,5 @@
 import { LANGUAGE_HANDOFF, LOGIN_THROTTLE } from '@husly/domain';
-import type { RateLimit } from '../common/rate-limit/rate-limit.service';
+import type { RateLimit } from '../../common/rate-limit/rate-limit.service';
 
 // The accounts' throttle buckets (ADR 0005). Addresses in keys are normalised, so spellings of one
 // inbox share a count, and unknown addresses count like known ones. The verification mails' buckets,

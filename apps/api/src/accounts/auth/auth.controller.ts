@@ -29,17 +29,17 @@ import {
   type LanguageHandoffResponse,
   type SessionResponse,
 } from '@husly/contracts';
-import type { AuthUser } from '../common/auth/auth-user';
-import { CurrentUser, JwtAuthGuard } from '../common/auth/auth.guards';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
-import { AccountsService } from './accounts.service';
-import { DeviceCookieService } from './device-cookie.service';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { CurrentUser, JwtAuthGuard } from '../../common/auth/auth.guards';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { AccountsService } from '../accounts.service';
+import { DeviceCookieService } from '../throttles/device-cookie.service';
 import { FACEBOOK_API_VERSION, facebookCallbackUrl, type FacebookIdentity } from './facebook.strategy';
-import { LanguageHandoffService } from './language-handoff.service';
-import { LogoutService } from './logout.service';
-import { parseBody } from './parse-body';
-import { Ctx, requestContext, type RequestContext } from '../common/request-context';
+import { LanguageHandoffService } from '../sessions/language-handoff.service';
+import { LogoutService } from '../sessions/logout.service';
+import { parseBody } from '../parse-body';
+import { Ctx, requestContext, type RequestContext } from '../../common/request-context';
 import { SocialLoginService } from './social-login.service';
 
 /**

@@ -3,10 +3,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import type { SessionResponse } from '@husly/contracts';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser, unique } from '../../test/factories';
-import { Clock } from '../infra/clock/clock';
-import { JobQueue } from '../infra/queue/job-queue.service';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createUser, unique } from '../../../test/factories';
+import { Clock } from '../../infra/clock/clock';
+import { JobQueue } from '../../infra/queue/job-queue.service';
 
 const PASSWORD = 'hemmelig-2026';
 

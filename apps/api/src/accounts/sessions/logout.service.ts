@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LANGUAGE_HANDOFF } from '@husly/domain';
-import type { TokenPayload } from '../common/auth/auth-user';
-import { TokenService } from '../common/auth/token.service';
-import { Clock } from '../infra/clock/clock';
-import { PrismaService } from '../infra/prisma/prisma.service';
+import type { TokenPayload } from '../../common/auth/auth-user';
+import { TokenService } from '../../common/auth/token.service';
+import { Clock } from '../../infra/clock/clock';
+import { PrismaService } from '../../infra/prisma/prisma.service';
 
 type ReadToken = TokenPayload & { userId: number };
 

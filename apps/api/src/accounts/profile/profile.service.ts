@@ -12,16 +12,16 @@ import {
   validatePasswordSet,
   type Language,
 } from '@husly/domain';
-import type { AuthUser } from '../common/auth/auth-user';
-import { Clock } from '../infra/clock/clock';
-import { hashPassword, verifyPassword } from '../infra/crypto/password-hasher';
-import { PrismaService } from '../infra/prisma/prisma.service';
-import { AccountMailer } from './account-mailer.service';
-import { AccountsService, forbidden, isUniqueViolation, MISSING_PASSWORD_META } from './accounts.service';
-import { unprocessable } from './parse-body';
-import { RateLimitService, type RateLimit } from '../common/rate-limit/rate-limit.service';
-import type { RequestContext } from '../common/request-context';
-import { VERIFICATION_MAIL_BUCKETS } from '../common/rate-limit/verification-mail-buckets';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { Clock } from '../../infra/clock/clock';
+import { hashPassword, verifyPassword } from '../../infra/crypto/password-hasher';
+import { PrismaService } from '../../infra/prisma/prisma.service';
+import { AccountMailer } from '../mail/account-mailer.service';
+import { AccountsService, forbidden, isUniqueViolation, MISSING_PASSWORD_META } from '../accounts.service';
+import { unprocessable } from '../parse-body';
+import { RateLimitService, type RateLimit } from '../../common/rate-limit/rate-limit.service';
+import type { RequestContext } from '../../common/request-context';
+import { VERIFICATION_MAIL_BUCKETS } from '../../common/rate-limit/verification-mail-buckets';
 
 const mailLimits = (email: string, ip: string): RateLimit[] => [
   { bucket: `mail:ip:${ip}`, max: MAIL_REQUEST_THROTTLE.perIp, windowMs: MAIL_REQUEST_THROTTLE.windowMs },

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ACCOUNT_TOKENS, isLanguage, publicUrlForLanguage, type Language } from '@husly/domain';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
-import { JobQueue } from '../infra/queue/job-queue.service';
-import { JOBS } from '../infra/queue/jobs';
-import { AccountTokensService } from './account-tokens.service';
-import { accountMail } from './mail/account-mails';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { JobQueue } from '../../infra/queue/job-queue.service';
+import { JOBS } from '../../infra/queue/jobs';
+import { AccountTokensService } from '../account-tokens.service';
+import { accountMail } from './account-mails';
 
 interface Recipient {
   id: number;

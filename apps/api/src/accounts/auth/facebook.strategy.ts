@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy, type Profile } from 'passport-facebook';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
 
 export interface FacebookIdentity {
   facebookId: string;

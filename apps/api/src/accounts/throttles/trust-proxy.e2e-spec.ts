@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOGIN_THROTTLE } from '@husly/domain';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { unique } from '../../test/factories';
-import { Clock } from '../infra/clock/clock';
-import { workspaceRoot } from '../infra/database/migrate';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { unique } from '../../../test/factories';
+import { Clock } from '../../infra/clock/clock';
+import { workspaceRoot } from '../../infra/database/migrate';
 
 // An app of its own (passport keeps one strategy per name per process): TRUST_PROXY unset, the default.
 describe('client address without TRUST_PROXY', () => {

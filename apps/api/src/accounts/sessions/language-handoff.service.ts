@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LANGUAGE_HANDOFF, type Language } from '@husly/domain';
-import type { AuthUser } from '../common/auth/auth-user';
-import { AccountTokensService } from './account-tokens.service';
-import { AccountsService } from './accounts.service';
-import { RateLimitService } from '../common/rate-limit/rate-limit.service';
-import { LANGUAGE_HANDOFF_BUCKETS } from './throttles';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { AccountTokensService } from '../account-tokens.service';
+import { AccountsService } from '../accounts.service';
+import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
+import { LANGUAGE_HANDOFF_BUCKETS } from '../throttles/account-throttles';
 
 /**
  * Keeps a user logged in across the language switch (issue 15). Each language is its own host, and

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { SessionResponse } from '@husly/contracts';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createUser } from '../../../test/factories';
 import { JwtService } from '@nestjs/jwt';
-import { Clock } from '../infra/clock/clock';
+import { Clock } from '../../infra/clock/clock';
 
 const PASSWORD = 'hemmelig-2026';
 

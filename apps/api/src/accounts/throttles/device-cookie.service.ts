@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { COOKIES } from '@husly/domain';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
 
 /**
  * The device cookie (OWASP's "slow brute force" defence, ADR 0005): a successful login leaves a

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock } from '../infra/clock/clock';
-import { PrismaService } from '../infra/prisma/prisma.service';
+import { Clock } from '../../infra/clock/clock';
+import { PrismaService } from '../../infra/prisma/prisma.service';
 import { normalizeEmail } from '@husly/domain';
-import { MISSING_PASSWORD_META } from './accounts.service';
+import { MISSING_PASSWORD_META } from '../accounts.service';
 import type { FacebookIdentity } from './facebook.strategy';
-import { SessionPrefsService } from './session-prefs.service';
+import { SessionPrefsService } from '../session-prefs.service';
 
 /**
  * A name that passes the name rule: the listed characters become spaces, at most 50 characters. A

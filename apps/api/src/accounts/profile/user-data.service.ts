@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Clock } from '../infra/clock/clock';
-import { PrismaService } from '../infra/prisma/prisma.service';
-import { JobQueue } from '../infra/queue/job-queue.service';
-import { JOBS } from '../infra/queue/jobs';
+import { Clock } from '../../infra/clock/clock';
+import { PrismaService } from '../../infra/prisma/prisma.service';
+import { JobQueue } from '../../infra/queue/job-queue.service';
+import { JOBS } from '../../infra/queue/jobs';
 
 /** Name left on a deleted user's row (invoices keep their own customer snapshot). */
 export const DELETED_USER_NAME = 'Slettet bruger';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { LANGUAGE_HANDOFF } from '@husly/domain';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../test/factories';
-import { Clock } from '../infra/clock/clock';
-import { TokenService } from '../common/auth/token.service';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createUser } from '../../../test/factories';
+import { Clock } from '../../infra/clock/clock';
+import { TokenService } from '../../common/auth/token.service';
 
 // Issue 15: the language switch logged a user out, as each language is its own host with its own cookie.
 describe('language switch keeps the session (POST /api/auth/handoff, /handoff/redeem)', () => {

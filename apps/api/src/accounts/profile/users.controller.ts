@@ -13,12 +13,12 @@ import {
   type OkResponse,
   type SessionResponse,
 } from '@husly/contracts';
-import type { AuthUser } from '../common/auth/auth-user';
-import { CurrentUser, JwtAuthGuard } from '../common/auth/auth.guards';
-import { AccountsService } from './accounts.service';
-import { parseBody } from './parse-body';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { CurrentUser, JwtAuthGuard } from '../../common/auth/auth.guards';
+import { AccountsService } from '../accounts.service';
+import { parseBody } from '../parse-body';
 import { ProfileService } from './profile.service';
-import { Ctx, type RequestContext } from '../common/request-context';
+import { Ctx, type RequestContext } from '../../common/request-context';
 import { UserDataService } from './user-data.service';
 
 /** Spec section 7, "Users and session". Protected routes take Authorization: Bearer <token>. */
