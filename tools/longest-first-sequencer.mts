@@ -7,10 +7,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * small file of 161 s, started last and left one worker running alone for about a minute.
  */
 const LONGEST = [
-  'apps/api/src/subscriptions/webhook-order.e2e-spec.ts',
+  'apps/api/src/subscriptions/webhooks/webhook-order.e2e-spec.ts',
   'apps/api/src/infra/prisma/migrations.e2e-spec.ts',
   'apps/api/src/boligagent/boligagent-delivery.e2e-spec.ts',
-  'apps/api/src/subscriptions/account-deletion.e2e-spec.ts',
+  'apps/api/src/subscriptions/sync/account-deletion.e2e-spec.ts',
   'apps/api/src/infra/database/embedded-wire-server.e2e-spec.ts',
 ];
 

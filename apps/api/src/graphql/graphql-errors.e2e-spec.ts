@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { userWithToken } from '../../test/subscription-fixtures';
-import { PaymentProvidersService } from '../subscriptions/payment-providers.service';
+import { PaymentProvidersService } from '../subscriptions/gateway/payment-providers.service';
 import { notFound } from '../subscriptions/subscription-errors';
 
 // Issue 29: GraphQL errors from a subscription selection answered 200 with INTERNAL_SERVER_ERROR.

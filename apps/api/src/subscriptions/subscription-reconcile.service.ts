@@ -4,8 +4,8 @@ import { PrismaService } from '../infra/prisma/prisma.service';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { JOBS } from '../infra/queue/jobs';
 import { PaymentGateway } from './gateway/payment-gateway';
-import { DeletedAccountSubscriptionsService } from './deleted-account-subscriptions.service';
-import { SubscriptionSyncService } from './subscription-sync.service';
+import { DeletedAccountSubscriptionsService } from './sync/deleted-account-subscriptions.service';
+import { SubscriptionSyncService } from './sync/subscription-sync.service';
 
 const DAY_MS = 86_400_000;
 

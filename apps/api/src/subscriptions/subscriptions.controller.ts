@@ -19,10 +19,10 @@ import {
 import { Ctx, type RequestContext } from '../common/request-context';
 import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, JwtAuthGuard, OptionalJwtAuthGuard } from '../common/auth/auth.guards';
-import { OffersService } from './offers.service';
+import { OffersService } from './offers/offers.service';
 import { parseInput } from './subscription-errors';
 import { SubscriptionsService } from './subscriptions.service';
-import { WebhookEventsService } from './webhook-events.service';
+import { WebhookEventsService } from './webhooks/webhook-events.service';
 
 /** Spec section 7 "Subscriptions". Every call but the offers needs the bearer token. */
 @Controller('subscriptions')

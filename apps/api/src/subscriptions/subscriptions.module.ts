@@ -4,24 +4,30 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { Clock } from '../infra/clock/clock';
 import { PrismaService } from '../infra/prisma/prisma.service';
-import { DeletedAccountSubscriptionsService } from './deleted-account-subscriptions.service';
+import { DeletedAccountSubscriptionsService } from './sync/deleted-account-subscriptions.service';
 import { PaymentGateway } from './gateway/payment-gateway';
 import { StripePaymentGateway } from './gateway/stripe-payment-gateway';
 import { TestPaymentGateway } from './gateway/test-payment-gateway';
 import { SubscriptionsResolver } from './graphql/subscriptions.resolver';
-import { OffersService } from './offers.service';
-import { PaymentProvidersService } from './payment-providers.service';
+import { OffersService } from './offers/offers.service';
+import { PaymentProvidersService } from './gateway/payment-providers.service';
 import { SubscriptionAccessService } from './subscription-access.service';
 import { SubscriptionMailService } from './subscription-mail.service';
 import { SubscriptionReconcileService } from './subscription-reconcile.service';
-import { SubscriptionLockService } from './subscription-lock.service';
-import { SubscriptionSyncService } from './subscription-sync.service';
+import { SubscriptionLockService } from './sync/subscription-lock.service';
+import { SubscriptionSyncService } from './sync/subscription-sync.service';
 import { SubscriptionsController } from './subscriptions.controller';
-import { SubscriptionsProcessor } from './subscriptions.processor';
+import { SubscriptionsProcessor } from './jobs/subscriptions.processor';
 import { SubscriptionsService } from './subscriptions.service';
-import { WebhookEventsService } from './webhook-events.service';
+import { WebhookEventsService } from './webhooks/webhook-events.service';
 
-/** Subscriptions and payments: offers, purchase, cancel/reactivate/change, receipts, webhooks, REST and GraphQL. */
+/**
+ * Subscriptions and payments: offers, purchase, cancel/reactivate/change, receipts, webhooks, REST and GraphQL.
+ * The root holds the module, the routes and the services other features use (ADR 0060: access,
+ * reconcile, SubscriptionsService). The rest by concern: gateway/ (payment providers), graphql/,
+ * jobs/ (the queue's processor), offers/, sync/ (our rows as the provider has them, one change at
+ * a time, deleted accounts), webhooks/, unsubscribe/ (a module of its own).
+ */
 @Module({
   imports: [RateLimitModule],
   controllers: [SubscriptionsController],

@@ -20,14 +20,14 @@ import { JobQueue } from '../infra/queue/job-queue.service';
 import type { Offer as OfferRow, Prisma } from '../infra/prisma/generated/client';
 import { PaymentDeclinedError, PaymentGateway, type GatewayPlan } from './gateway/payment-gateway';
 import { TestPaymentGateway } from './gateway/test-payment-gateway';
-import { OffersService } from './offers.service';
-import { PaymentProvidersService } from './payment-providers.service';
+import { OffersService } from './offers/offers.service';
+import { PaymentProvidersService } from './gateway/payment-providers.service';
 import { SubscriptionAccessService } from './subscription-access.service';
-import { SubscriptionLockService } from './subscription-lock.service';
+import { SubscriptionLockService } from './sync/subscription-lock.service';
 import { queueNotice, type NoticeData, type NoticeKind } from './subscription-notices';
 import { notFound, parseInput, paymentFailed, subscriptionError } from './subscription-errors';
 import { Metrics } from '../infra/metrics/metrics';
-import { SubscriptionSyncService, pricingOf } from './subscription-sync.service';
+import { SubscriptionSyncService, pricingOf } from './sync/subscription-sync.service';
 import { TEST_PAYMENT_CONFIRM_BUCKETS } from './subscription-throttles';
 import { SUBSCRIPTION_INCLUDE, TRANSACTION_INCLUDE, toSubscriptionView, toTransaction, type SubscriptionRow } from './subscription-views';
 

@@ -2,7 +2,7 @@ import { UseGuards } from '@nestjs/common';
 import { subscriptionIdParamSchema } from '@husly/contracts';
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { PaymentProvidersService } from '../payment-providers.service';
+import { PaymentProvidersService } from '../gateway/payment-providers.service';
 import { parseInput } from '../subscription-errors';
 import { SubscriptionsService } from '../subscriptions.service';
 import { GqlCurrentUser, GqlJwtAuthGuard } from './gql-auth.guard';

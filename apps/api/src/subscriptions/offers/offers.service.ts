@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Offer, OffersResponse } from '@husly/contracts';
 import { LIMITED_PLAN } from '@husly/domain';
-import { PrismaService } from '../infra/prisma/prisma.service';
-import type { Offer as OfferRow } from '../infra/prisma/generated/client';
+import { PrismaService } from '../../infra/prisma/prisma.service';
+import type { Offer as OfferRow } from '../../infra/prisma/generated/client';
 
 /** The plans of spec section 9; amounts stay whole DKK incl. VAT as seeded. */
 @Injectable()

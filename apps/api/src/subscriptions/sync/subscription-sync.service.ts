@@ -1,16 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { chargeLines, givesAccess, introReminderAt, invoiceLines, type OfferPricing } from '@husly/domain';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
-import { Clock } from '../infra/clock/clock';
-import { PrismaService } from '../infra/prisma/prisma.service';
-import type { Prisma } from '../infra/prisma/generated/client';
-import { JobQueue } from '../infra/queue/job-queue.service';
-import { JOBS } from '../infra/queue/jobs';
-import { Metrics } from '../infra/metrics/metrics';
-import { PaymentGateway, type GatewaySubscription } from './gateway/payment-gateway';
-import { mapGatewaySubscription } from './gateway/subscription-state';
-import { queueNotice } from './subscription-notices';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { Clock } from '../../infra/clock/clock';
+import { PrismaService } from '../../infra/prisma/prisma.service';
+import type { Prisma } from '../../infra/prisma/generated/client';
+import { JobQueue } from '../../infra/queue/job-queue.service';
+import { JOBS } from '../../infra/queue/jobs';
+import { Metrics } from '../../infra/metrics/metrics';
+import { PaymentGateway, type GatewaySubscription } from '../gateway/payment-gateway';
+import { mapGatewaySubscription } from '../gateway/subscription-state';
+import { queueNotice } from '../subscription-notices';
 
 export interface SyncResult {
   /** Our subscription id, when the provider's subscription is one of ours. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Clock } from '../infra/clock/clock';
-import { PrismaService } from '../infra/prisma/prisma.service';
-import { PaymentGateway } from './gateway/payment-gateway';
+import { Clock } from '../../infra/clock/clock';
+import { PrismaService } from '../../infra/prisma/prisma.service';
+import { PaymentGateway } from '../gateway/payment-gateway';
 import { SubscriptionSyncService } from './subscription-sync.service';
 
 const DAY_MS = 86_400_000;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { StripeFake } from '../../test/stripe-fake';
-import { freshCardNumber, seedOffers, userWithToken } from '../../test/subscription-fixtures';
-import { UserDataService } from '../accounts/profile/user-data.service';
-import { JobQueue } from '../infra/queue/job-queue.service';
-import { JOBS } from '../infra/queue/jobs';
-import { PaymentGateway } from './gateway/payment-gateway';
-import { SubscriptionReconcileService } from './subscription-reconcile.service';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { StripeFake } from '../../../test/stripe-fake';
+import { freshCardNumber, seedOffers, userWithToken } from '../../../test/subscription-fixtures';
+import { UserDataService } from '../../accounts/profile/user-data.service';
+import { JobQueue } from '../../infra/queue/job-queue.service';
+import { JOBS } from '../../infra/queue/jobs';
+import { PaymentGateway } from '../gateway/payment-gateway';
+import { SubscriptionReconcileService } from '../subscription-reconcile.service';
 
 // Issue 13: deleting an account stops its subscriptions at the payment provider, not only in our rows.
 const DAY = 86_400_000;

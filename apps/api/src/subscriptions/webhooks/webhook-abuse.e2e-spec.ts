@@ -1,9 +1,9 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { StripeFake } from '../../test/stripe-fake';
-import { paidAtStripe as buyAndPay, seedOffers } from '../../test/subscription-fixtures';
-import { JobQueue } from '../infra/queue/job-queue.service';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { StripeFake } from '../../../test/stripe-fake';
+import { paidAtStripe as buyAndPay, seedOffers } from '../../../test/subscription-fixtures';
+import { JobQueue } from '../../infra/queue/job-queue.service';
 
 // Issue 13, abuse of POST /api/subscriptions/webhook: a replayed event changes nothing; a stale,
 // wrong or missing signature is a 400 that stores nothing and starts no work. Through the real

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase } from '../../test/scratch-database';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { seedOffers, userWithToken } from '../../test/subscription-fixtures';
-import { TestPaymentGateway } from './gateway/test-payment-gateway';
-import { PaymentGateway } from './gateway/payment-gateway';
+import { createScratchDatabase } from '../../../test/scratch-database';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { seedOffers, userWithToken } from '../../../test/subscription-fixtures';
+import { TestPaymentGateway } from '../gateway/test-payment-gateway';
+import { PaymentGateway } from '../gateway/payment-gateway';
 
 // Issue 29: people double-click, open two tabs and retry on slow phones. Each call that changes a
 // subscription, sent twice at once or twice in a row, has the effect of one. Against the real database

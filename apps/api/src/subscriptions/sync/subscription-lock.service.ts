@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '../infra/prisma/prisma.service';
-import { subscriptionError } from './subscription-errors';
+import { PrismaService } from '../../infra/prisma/prisma.service';
+import { subscriptionError } from '../subscription-errors';
 
 /** Longer than any one change takes with the provider's retries (20 s timeout, two retries). */
 const LEASE_SECONDS = 120;

@@ -1,18 +1,18 @@
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../test/factories';
-import { StripeFake } from '../../test/stripe-fake';
-import { seedOffers } from '../../test/subscription-fixtures';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
-import { JobQueue } from '../infra/queue/job-queue.service';
-import { StripePaymentGateway } from './gateway/stripe-payment-gateway';
-import { SubscriptionSyncService } from './subscription-sync.service';
-import { gatewayPlan } from './subscriptions.service';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createUser } from '../../../test/factories';
+import { StripeFake } from '../../../test/stripe-fake';
+import { seedOffers } from '../../../test/subscription-fixtures';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { JobQueue } from '../../infra/queue/job-queue.service';
+import { StripePaymentGateway } from '../gateway/stripe-payment-gateway';
+import { SubscriptionSyncService } from '../sync/subscription-sync.service';
+import { gatewayPlan } from '../subscriptions.service';
 import { WebhookEventsService } from './webhook-events.service';
-import { Metrics } from '../infra/metrics/metrics';
+import { Metrics } from '../../infra/metrics/metrics';
 
 // Any order and any repetition of webhook events ends in the state in-order single delivery gives:
 // each event only names the subscription, the job re-reads it from Stripe. Driven through the real

@@ -2,13 +2,13 @@ import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givesAccess } from '@husly/domain';
-import { createScratchDatabase } from '../../test/scratch-database';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { StripeFake } from '../../test/stripe-fake';
-import { seedOffers, userWithToken } from '../../test/subscription-fixtures';
-import { JobQueue } from '../infra/queue/job-queue.service';
-import { PaymentGateway, type GatewaySubscription } from './gateway/payment-gateway';
-import { TestPaymentGateway } from './gateway/test-payment-gateway';
+import { createScratchDatabase } from '../../../test/scratch-database';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { StripeFake } from '../../../test/stripe-fake';
+import { seedOffers, userWithToken } from '../../../test/subscription-fixtures';
+import { JobQueue } from '../../infra/queue/job-queue.service';
+import { PaymentGateway, type GatewaySubscription } from '../gateway/payment-gateway';
+import { TestPaymentGateway } from '../gateway/test-payment-gateway';
 import { SubscriptionSyncService } from './subscription-sync.service';
 
 // Issue 29: random interleavings of what two tabs of one user do (buy, pay, change plan, cancel,

@@ -1,14 +1,14 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../test/factories';
-import { StripeFake } from '../../test/stripe-fake';
-import { seedOffers } from '../../test/subscription-fixtures';
-import { TokenService } from '../common/auth/token.service';
-import { JobQueue } from '../infra/queue/job-queue.service';
-import { SubscriptionAccessService } from './subscription-access.service';
-import { SubscriptionReconcileService } from './subscription-reconcile.service';
-import { WebhookEventsService } from './webhook-events.service';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createUser } from '../../../test/factories';
+import { StripeFake } from '../../../test/stripe-fake';
+import { seedOffers } from '../../../test/subscription-fixtures';
+import { TokenService } from '../../common/auth/token.service';
+import { JobQueue } from '../../infra/queue/job-queue.service';
+import { SubscriptionAccessService } from '../subscription-access.service';
+import { SubscriptionReconcileService } from '../subscription-reconcile.service';
+import { WebhookEventsService } from '../webhooks/webhook-events.service';
 
 const WEBHOOK_SECRET = 'whsec_husly_test_secret';
 const fake = new StripeFake();

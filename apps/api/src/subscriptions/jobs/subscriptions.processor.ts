@@ -2,16 +2,16 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { ModuleRef } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
-import { JobQueue } from '../infra/queue/job-queue.service';
-import { QUEUE_NAME } from '../infra/queue/job-definition';
-import { JOBS } from '../infra/queue/jobs';
-import { DeletedAccountSubscriptionsService } from './deleted-account-subscriptions.service';
-import { SubscriptionMailService } from './subscription-mail.service';
-import { SubscriptionSyncService } from './subscription-sync.service';
-import { SubscriptionReconcileService } from './subscription-reconcile.service';
-import { WebhookEventsService } from './webhook-events.service';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { JobQueue } from '../../infra/queue/job-queue.service';
+import { QUEUE_NAME } from '../../infra/queue/job-definition';
+import { JOBS } from '../../infra/queue/jobs';
+import { DeletedAccountSubscriptionsService } from '../sync/deleted-account-subscriptions.service';
+import { SubscriptionMailService } from '../subscription-mail.service';
+import { SubscriptionSyncService } from '../sync/subscription-sync.service';
+import { SubscriptionReconcileService } from '../subscription-reconcile.service';
+import { WebhookEventsService } from '../webhooks/webhook-events.service';
 
 const SCHEDULER_ID = 'subscriptions-reconcile';
 const RECONCILE_EVERY_MS = 3_600_000;

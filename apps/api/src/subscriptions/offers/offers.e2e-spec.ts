@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offersResponseSchema } from '@husly/contracts';
-import { OFFERS } from '../../../../prisma/seed/offers';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../test/factories';
-import { TokenService } from '../common/auth/token.service';
-import { seedOffers } from '../../test/subscription-fixtures';
+import { OFFERS } from '../../../../../prisma/seed/offers';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createUser } from '../../../test/factories';
+import { TokenService } from '../../common/auth/token.service';
+import { seedOffers } from '../../../test/subscription-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

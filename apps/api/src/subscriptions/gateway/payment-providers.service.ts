@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
-import { PrismaService } from '../infra/prisma/prisma.service';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { PrismaService } from '../../infra/prisma/prisma.service';
 
 /** The card payment provider the web's payment element talks to: Stripe, or the built-in test provider. */
 @Injectable()

@@ -1,12 +1,12 @@
 import { HttpException, Inject, Injectable } from '@nestjs/common';
 import { apiError } from '@husly/contracts';
-import { Clock } from '../infra/clock/clock';
-import { PrismaService } from '../infra/prisma/prisma.service';
-import { JobQueue } from '../infra/queue/job-queue.service';
-import { JOBS } from '../infra/queue/jobs';
-import { Metrics } from '../infra/metrics/metrics';
-import { PaymentGateway } from './gateway/payment-gateway';
-import { SubscriptionSyncService } from './subscription-sync.service';
+import { Clock } from '../../infra/clock/clock';
+import { PrismaService } from '../../infra/prisma/prisma.service';
+import { JobQueue } from '../../infra/queue/job-queue.service';
+import { JOBS } from '../../infra/queue/jobs';
+import { Metrics } from '../../infra/metrics/metrics';
+import { PaymentGateway } from '../gateway/payment-gateway';
+import { SubscriptionSyncService } from '../sync/subscription-sync.service';
 
 /**
  * POST /api/subscriptions/webhook: verify the signature on the raw body, store the event id once,
