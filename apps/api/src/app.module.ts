@@ -13,6 +13,7 @@ import { EventsModule } from './events/events.module';
 import { FavouritesModule } from './favourites/favourites.module';
 import { graphqlOptions } from './graphql/graphql-options';
 import { HealthModule } from './health/health.module';
+import { SitemapModule } from './sitemap/sitemap.module';
 import type { DatabaseHandle } from './infra/database/database';
 import { Clock, ClockModule } from './infra/clock/clock';
 import { MailModule } from './infra/mail/mail.module';
@@ -53,6 +54,7 @@ export class AppModule {
         AlertsModule,
         TenantAdModule,
         FavouritesModule,
+        SitemapModule,
       ],
     };
   }

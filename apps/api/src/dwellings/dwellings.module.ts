@@ -7,11 +7,10 @@ import { DwellingsController } from './dwellings.controller';
 import { DwellingsService } from './dwellings.service';
 import { LandlordContactService } from './landlord-contact.service';
 import { MediaController } from './media.controller';
-import { SitemapController } from './sitemap.controller';
 
 @Module({
   imports: [SubscriptionsModule],
-  controllers: [DwellingsController, MediaController, SitemapController],
+  controllers: [DwellingsController, MediaController],
   providers: [CitiesService, DwellingListReader, DwellingListMemory, DwellingsService, LandlordContactService],
   exports: [CitiesService, DwellingsService],
 })
