@@ -1,8 +1,59 @@
 // Lint that catches bugs, not style: floating promises, non-exhaustive switches, hook misuse, and
-// the dependency rules between projects (domain depends on nothing; web never imports the API).
+// the dependency rules between projects (domain depends on nothing; web never imports the API) and
+// between the API's features; and kebab-case file names, so a name is found by one spelling.
 import nx from '@nx/eslint-plugin';
+import checkFile from 'eslint-plugin-check-file';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// Feature boundaries in the API (docs/decisions/0060-feature-boundaries.md). Each folder of
+// apps/api/src is a feature, except the shared code (common/, infra/, config/) and the entry points
+// (cli/ and the root files, which compose features). Another feature may import only a feature's
+// root *.module.ts and *.service.ts: its sub-folders and its other files are its own. Shared code
+// imports no feature. Tests may reach anywhere. The rule reads the import as written, and how many
+// "../" reach apps/api/src depends on how deep the importing file sits: one block per depth.
+const API_SHARED = ['common', 'infra', 'config'];
+// Crossings let through, each waiting on other work of issue 32 (the ADR says which).
+const API_CROSSINGS = ['dwellings/(?:[a-z0-9-]+/)*list-items', 'accounts/mail/account-mails'];
+const TESTS = ['**/*.spec.ts', '**/*.e2e-spec.ts'];
+const ADR = 'docs/decisions/0060-feature-boundaries.md';
+
+function apiBoundaries(depth) {
+  const up = String.raw`\.\./`.repeat(depth);
+  const feature = `(?!(?:${API_SHARED.join('|')})/)[a-z0-9-]+/`;
+  const crossing = `(?!(?:${API_CROSSINGS.join('|')})$)`;
+  const publicFile = String.raw`[a-z0-9.-]+\.(?:module|service)$`;
+  const folders = '*/'.repeat(depth - 1);
+  return [
+    {
+      files: [`apps/api/src/*/${folders}*.ts`],
+      ignores: [...TESTS, ...API_SHARED.map((dir) => `apps/api/src/${dir}/**`), 'apps/api/src/cli/**'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `^${up}${crossing}${feature}(?!${publicFile})`,
+                message: `Another feature's internals: import its module or a service at its root, or move what both need to common/ or infra/ (${ADR}).`,
+              },
+            ],
+          },
+        ],
+      },
+    },
+    {
+      files: API_SHARED.map((dir) => `apps/api/src/${dir}/${folders}*.ts`),
+      ignores: TESTS,
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [{ regex: `^${up}${feature}`, message: `Shared code imports no feature: take what it needs as a parameter or an interface (${ADR}).` }] },
+        ],
+      },
+    },
+  ];
+}
 
 export default tseslint.config(
   {
@@ -99,6 +150,18 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  ...[1, 2, 3, 4, 5].flatMap(apiBoundaries),
+  {
+    // kebab-case file and folder names (docs/decisions/0060-feature-boundaries.md); a role suffix such
+    // as .service or .e2e-spec is not part of the name. React components keep PascalCase names
+    // inside kebab-case files.
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,mts}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { '{apps,libs,tools,prisma}/**/': 'KEBAB_CASE' }],
     },
   },
   {
