@@ -1,11 +1,11 @@
-import { useTranslation } from '../../lib/use-translation';
-import { ErrorFallback } from '../../components/ui/error-fallback';
-import { PageLoading } from '../../components/ui/page-loading';
-import { CityColumns } from '../../features/cities/components/city-columns';
-import { activeCities } from '../../features/cities/city-selectors';
-import { useAreas } from '../../features/cities/use-areas';
-import { usePageDescription, usePageTitle } from '../../lib/document-head';
-import styles from './routes.module.css';
+import { useTranslation } from '../../../lib/use-translation';
+import { ErrorFallback } from '../../../components/ui/error-fallback';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { CityColumns } from '../components/city-columns';
+import { activeCities } from '../city-selectors';
+import { useAreas } from '../use-areas';
+import { usePageDescription, usePageTitle } from '../../../lib/document-head';
+import pageText from '../../../components/ui/page-text.module.css';
 
 export function CitiesPage() {
   const { t } = useTranslation();
@@ -15,7 +15,7 @@ export function CitiesPage() {
   return (
     <section className="page">
       <h1>{t('cities.heading')}</h1>
-      <p className={styles.lead}>{t('cities.intro')}</p>
+      <p className={pageText.lead}>{t('cities.intro')}</p>
       {areas.status === 'success' && <CityColumns cities={activeCities(areas.data.data)} />}
       {(areas.status === 'idle' || areas.status === 'loading') && <PageLoading />}
       {areas.status === 'error' && <ErrorFallback detail={t('cities.loadError')} onRetry={areas.reload} />}
