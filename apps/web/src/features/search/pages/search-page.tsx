@@ -1,21 +1,22 @@
 import { Suspense, useEffect } from 'react';
 import { Await, Link, useLoaderData, useLocation } from 'react-router';
-import { useTranslation } from '../../lib/use-translation';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatDkk, searchCanonicalPath, searchPageTitle, showResultsHeading } from '@husly/domain';
-import { BoligagentSignupBlock } from '../../features/boligagent/components/boligagent-signup-block';
-import { useBoligagentAutoAdjust, type AutoAdjustSearch } from '../../features/boligagent/use-boligagent-auto-adjust';
-import { DwellingList } from '../../features/dwellings/components/dwelling-list';
-import { Pagination, withStart } from '../../features/dwellings/components/pagination';
-import { useRememberedSearch } from '../../features/privacy/use-remembered-search';
-import { FilterPanel } from '../../features/search/components/filter-panel';
+import { BoligagentSignupBlock } from '../../boligagent/components/boligagent-signup-block';
+import { useBoligagentAutoAdjust, type AutoAdjustSearch } from '../../boligagent/use-boligagent-auto-adjust';
+import { DwellingList } from '../../dwellings/components/dwelling-list';
+import { Pagination, withStart } from '../../dwellings/components/pagination';
+import { useRememberedSearch } from '../../privacy/use-remembered-search';
+import { FilterPanel } from '../components/filter-panel';
 // The hero search's styles in this page's stylesheet: its server HTML is painted before its chunk loads.
-import '../../features/search/components/hero-search.module.css';
-import { parseSearchUrl, searchHref, type SearchParams } from '../../features/search/search-params';
-import { useCanonicalPath, usePageDescription, usePageTitle } from '../../lib/document-head';
-import { islandOnDemand } from '../../lib/islands';
-import { useSite } from '../../lib/site-context';
-import type { SearchData, SearchOutcome } from './search-route';
-import styles from './routes.module.css';
+import '../components/hero-search.module.css';
+import { parseSearchUrl, searchHref, type SearchParams } from '../search-params';
+import { useCanonicalPath, usePageDescription, usePageTitle } from '../../../lib/document-head';
+import { islandOnDemand } from '../../../lib/islands';
+import { useSite } from '../../../lib/site-context';
+import type { SearchData, SearchOutcome } from '../search-route';
+import pageText from '../../../components/ui/page-text.module.css';
+import styles from './search-page.module.css';
 
 /** "Du har søgt efter boliger i København, maks. 8.000 kr.": the place by its own label. */
 function SearchSummary({ search, place }: { search: SearchParams; place: string }) {
@@ -35,7 +36,7 @@ const placeHref = (search: SearchParams, label: string) => searchHref({ ...searc
 function NoPlace({ search, suggestions }: { search: SearchParams; suggestions: ReadonlyArray<{ slug: string; label: string }> }) {
   const { t } = useTranslation();
   return (
-    <div className={styles.message} role="status" data-testid="no-place">
+    <div className={pageText.message} role="status" data-testid="no-place">
       <p>
         <strong>{t('searchResults.noPlace', { query: search.q })}</strong>
       </p>
@@ -64,7 +65,7 @@ function Results({ outcome, search }: { outcome: SearchOutcome; search: SearchPa
   const { pathname, search: queryString } = useLocation();
   if (!outcome.ok) {
     return (
-      <div className={styles.message} role="alert">
+      <div className={pageText.message} role="alert">
         <p>{t('searchResults.error')}</p>
       </div>
     );
@@ -76,7 +77,7 @@ function Results({ outcome, search }: { outcome: SearchOutcome; search: SearchPa
     // end the count is exact (docs/decisions/0004: it stops 500 rows past start).
     const last = Math.floor((list.meta.total - 1) / list.meta.pageSize) * list.meta.pageSize;
     return (
-      <div className={styles.message} role="status" data-testid="past-last-page">
+      <div className={pageText.message} role="status" data-testid="past-last-page">
         <p>
           <strong>{t('searchResults.pastLastPage', { count: list.meta.total })}</strong>
         </p>
@@ -90,7 +91,7 @@ function Results({ outcome, search }: { outcome: SearchOutcome; search: SearchPa
   }
   if (list.meta.total === 0 || list.data.length === 0) {
     return (
-      <div className={styles.message} role="status">
+      <div className={pageText.message} role="status">
         <p>
           <strong>{t('searchResults.sorry')}</strong>
         </p>
@@ -119,7 +120,7 @@ function Results({ outcome, search }: { outcome: SearchOutcome; search: SearchPa
  * form to /search that works until the component replaces it, carrying over what was typed
  * (lib/islands.tsx).
  */
-const heroSearch = islandOnDemand(() => import('../../features/search/components/hero-search').then((module) => module.HeroSearch));
+const heroSearch = islandOnDemand(() => import('../components/hero-search').then((module) => module.HeroSearch));
 
 function SearchBox() {
   useEffect(() => heroSearch.start(), []);
@@ -160,7 +161,7 @@ export function SearchPage() {
       <section className="page">
         <h1>{t('search.pageHeading')}</h1>
         {parsed.kind === 'too-short' && (
-          <div className={styles.message} role="alert">
+          <div className={pageText.message} role="alert">
             <p>{parsed.message}</p>
           </div>
         )}

@@ -5,7 +5,7 @@ import { AREAS_FIXTURE } from '../../test/areas-fixture';
 import { startApiServer } from '../../test/api-server';
 import { listItem, listResponse } from '../../test/dwellings-fixture';
 import { renderApp } from '../../test/render-app';
-import { choose } from '../../features/privacy/consent-store';
+import { choose } from '../privacy/consent-store';
 import { serverRender } from '../../test/server-render';
 
 let server: Awaited<ReturnType<typeof startApiServer>> | undefined;

@@ -1,8 +1,9 @@
-import { data, type LoaderFunctionArgs } from 'react-router';
+import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { isDwellingNotFound } from '@husly/domain';
 import type { DwellingDetail } from '@husly/contracts';
-import { fetchDwelling } from '../../features/dwellings/dwellings-api';
+import { fetchDwelling } from './dwellings-api';
 import { isHttpError, type ApiClient } from '../../lib/api-client';
+import { lazyPage } from '../../lib/lazy-pages';
 
 export interface DwellingData {
   dwelling: DwellingDetail;
@@ -21,4 +22,9 @@ export function dwellingLoader(api: ApiClient) {
       throw error;
     }
   };
+}
+
+/** /vis/{id}, the dwelling page. */
+export function dwellingRoute(api: ApiClient): RouteObject {
+  return { path: 'vis/:id', loader: dwellingLoader(api), ...lazyPage('src/features/dwellings/pages/dwelling-page.tsx', 'DwellingPage') };
 }

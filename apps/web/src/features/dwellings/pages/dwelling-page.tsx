@@ -1,18 +1,18 @@
 import { useEffect } from 'react';
 import { useLoaderData } from 'react-router';
-import { useTranslation } from '../../lib/use-translation';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatRent, formatRooms, formatSize, isContactable } from '@husly/domain';
-import { ContactPanel, useContactFlow } from '../../features/dwellings/components/contact-panel';
-import { DwellingFacts } from '../../features/dwellings/components/dwelling-facts';
-import { DwellingCosts } from '../../features/dwellings/components/dwelling-costs';
-import { DwellingMap } from '../../features/dwellings/components/dwelling-map';
-import { ImageCarousel } from '../../features/dwellings/components/image-carousel';
-import { FavouriteButton } from '../../features/favourites/favourite-button';
-import { lastViewedCookie, lastViewedFrom, readLastViewed } from '../../features/dwellings/last-viewed';
-import styles from '../../features/dwellings/components/dwelling-detail.module.css';
-import { usePageDescription, usePageImage, usePageTitle, useSiteOrigin, useStructuredData } from '../../lib/document-head';
-import { useSite } from '../../lib/site-context';
-import type { DwellingData } from './dwelling-route';
+import { ContactPanel, useContactFlow } from '../components/contact-panel';
+import { DwellingFacts } from '../components/dwelling-facts';
+import { DwellingCosts } from '../components/dwelling-costs';
+import { DwellingMap } from '../components/dwelling-map';
+import { ImageCarousel } from '../components/image-carousel';
+import { FavouriteButton } from '../../favourites/favourite-button';
+import { lastViewedCookie, lastViewedFrom, readLastViewed } from '../last-viewed';
+import styles from '../components/dwelling-detail.module.css';
+import { usePageDescription, usePageImage, usePageTitle, useSiteOrigin, useStructuredData } from '../../../lib/document-head';
+import { useSite } from '../../../lib/site-context';
+import type { DwellingData } from '../dwelling-route';
 
 /** Section 2, /vis/{id}. */
 export function DwellingPage() {

@@ -1,15 +1,16 @@
 import { Link, useLoaderData, useLocation } from 'react-router';
-import { useTranslation } from '../../lib/use-translation';
+import { useTranslation } from '../../../lib/use-translation';
 import { searchPageTitle } from '@husly/domain';
-import { BoligagentSignupModalSlot } from '../../features/boligagent/components/boligagent-signup-modal-slot';
-import { ACUTE_HOUSING_URL, cityPageTexts } from '../../features/city/city-content';
-import { DwellingList } from '../../features/dwellings/components/dwelling-list';
-import { Pagination, withStart } from '../../features/dwellings/components/pagination';
-import { FilterPanel } from '../../features/search/components/filter-panel';
-import { usePageDescription, usePageImage, usePageTitle, useSiteOrigin, useStructuredData } from '../../lib/document-head';
-import { useSite } from '../../lib/site-context';
-import type { CityData } from './city-route';
-import styles from './routes.module.css';
+import { BoligagentSignupModalSlot } from '../../boligagent/components/boligagent-signup-modal-slot';
+import { ACUTE_HOUSING_URL, cityPageTexts } from '../city-content';
+import { DwellingList } from '../../dwellings/components/dwelling-list';
+import { Pagination, withStart } from '../../dwellings/components/pagination';
+import { FilterPanel } from '../../search/components/filter-panel';
+import { usePageDescription, usePageImage, usePageTitle, useSiteOrigin, useStructuredData } from '../../../lib/document-head';
+import { useSite } from '../../../lib/site-context';
+import type { CityData } from '../city-route';
+import pageText from '../../../components/ui/page-text.module.css';
+import styles from './city-page.module.css';
 
 /** Section 2, city listing: headline, teaser, dwellings, FAQ, the acute-housing link, main text. */
 export function CityPage() {
@@ -40,9 +41,9 @@ export function CityPage() {
   return (
     <section className="page">
       <h1>{texts.headline}</h1>
-      <p className={styles.lead}>{texts.teaser}</p>
+      <p className={pageText.lead}>{texts.teaser}</p>
 
-      <h2 className={styles.sectionHeading}>{t('cityPage.listHeading', { city: city.label })}</h2>
+      <h2 className={pageText.sectionHeading}>{t('cityPage.listHeading', { city: city.label })}</h2>
       <FilterPanel />
       {list.data.length > 0 ? (
         <>
@@ -50,13 +51,13 @@ export function CityPage() {
           <Pagination meta={list.meta} hrefFor={(start) => withStart(pathname, search, start)} />
         </>
       ) : (
-        <div className={styles.message} role="status">
+        <div className={pageText.message} role="status">
           <p>{t('cityPage.none', { city: city.label })}</p>
         </div>
       )}
 
       <section className={styles.faq} aria-labelledby="city-faq">
-        <h2 id="city-faq" className={styles.sectionHeading}>
+        <h2 id="city-faq" className={pageText.sectionHeading}>
           {t('cityPage.faqHeading', { city: city.label })}
         </h2>
         {texts.faq.map((item) => (
@@ -79,7 +80,7 @@ export function CityPage() {
       </aside>
 
       <section className={styles.textBlock} aria-labelledby="city-main-text">
-        <h2 id="city-main-text" className={styles.sectionHeading}>
+        <h2 id="city-main-text" className={pageText.sectionHeading}>
           {t('cityPage.mainTextHeading', { city: city.label })}
         </h2>
         {texts.mainText.split(/\n{2,}/).map((paragraph) => (

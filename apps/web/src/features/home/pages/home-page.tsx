@@ -1,17 +1,18 @@
 import { useLoaderData } from 'react-router';
-import { useTranslation } from '../../lib/use-translation';
+import { useTranslation } from '../../../lib/use-translation';
 import { frontPageTotal } from '@husly/domain';
-import { CityChips } from '../../features/cities/components/city-chips';
-import { popularCities } from '../../features/cities/city-selectors';
-import { useAreas } from '../../features/cities/use-areas';
-import { DwellingList } from '../../features/dwellings/components/dwelling-list';
-import { HomeHero } from '../../features/home/components/home-hero';
-import { HeroSearch } from '../../features/search/components/hero-search';
-import { LOGO_PATH, usePageDescription, usePageTitle, useSiteOrigin, useStructuredData } from '../../lib/document-head';
-import { usePublicSettings } from '../../lib/public-settings';
-import { useSite } from '../../lib/site-context';
-import type { HomeData } from './home-route';
-import styles from './routes.module.css';
+import { CityChips } from '../../cities/components/city-chips';
+import { popularCities } from '../../cities/city-selectors';
+import { useAreas } from '../../cities/use-areas';
+import { DwellingList } from '../../dwellings/components/dwelling-list';
+import { HomeHero } from '../components/home-hero';
+import { HeroSearch } from '../../search/components/hero-search';
+import { LOGO_PATH, usePageDescription, usePageTitle, useSiteOrigin, useStructuredData } from '../../../lib/document-head';
+import { usePublicSettings } from '../../../lib/public-settings';
+import { useSite } from '../../../lib/site-context';
+import type { HomeData } from '../home-route';
+import pageText from '../../../components/ui/page-text.module.css';
+import styles from './home-page.module.css';
 
 /** Section 2, home: hero search, latest dwellings (15) with the total or "ca. 3000", city picker. */
 export function HomePage() {
@@ -37,10 +38,10 @@ export function HomePage() {
         <CityChips cities={areas.status === 'success' ? popularCities(areas.data.data) : []} allHref="/byer" allLabel={t('home.allCities')} />
       </HomeHero>
       <section className="page" aria-labelledby="latest-heading">
-        <h2 id="latest-heading" className={styles.sectionHeading}>
+        <h2 id="latest-heading" className={pageText.sectionHeading}>
           {t('frontPage.latestHeading')}
         </h2>
-        {latest ? <DwellingList dwellings={latest.data} /> : <p className={styles.lead}>{t('frontPage.latestError')}</p>}
+        {latest ? <DwellingList dwellings={latest.data} /> : <p className={pageText.lead}>{t('frontPage.latestError')}</p>}
       </section>
     </>
   );

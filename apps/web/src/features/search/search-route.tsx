@@ -1,10 +1,11 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import type { CityName } from '@husly/contracts';
-import type { AreasStore } from '../../features/cities/areas-store';
-import { deferrableCards, toCardList, type HydratedCardList } from '../../features/dwellings/card-data';
-import { fetchList, searchRequest } from '../../features/dwellings/dwellings-api';
-import { parseSearchUrl, type SearchParams } from '../../features/search/search-params';
+import type { AreasStore } from '../cities/areas-store';
+import { deferrableCards, toCardList, type HydratedCardList } from '../dwellings/card-data';
+import { fetchList, searchRequest } from '../dwellings/dwellings-api';
+import { parseSearchUrl, type SearchParams } from './search-params';
 import { isHttpError, type ApiClient } from '../../lib/api-client';
+import { lazyPage } from '../../lib/lazy-pages';
 
 export type SearchOutcome = { ok: true; list: HydratedCardList } | { ok: false; status: number };
 
@@ -48,6 +49,11 @@ export function searchLoader(api: ApiClient, server: boolean, areas?: AreasStore
  * The matching code comes with the list, not in every page's shell: the first search fetches both at once.
  */
 async function placeOf(areas: AreasStore, q: string): Promise<SearchPlace> {
-  const [places, { searchPlace }] = await Promise.all([areas.loadPlaces().catch(() => undefined), import('../../features/search/search-place')]);
+  const [places, { searchPlace }] = await Promise.all([areas.loadPlaces().catch(() => undefined), import('./search-place')]);
   return places ? searchPlace(places, q) : undefined;
+}
+
+/** /search (section 5). */
+export function searchRoute(api: ApiClient, server: boolean, areas: AreasStore): RouteObject {
+  return { path: 'search', loader: searchLoader(api, server, areas), ...lazyPage('src/features/search/pages/search-page.tsx', 'SearchPage') };
 }

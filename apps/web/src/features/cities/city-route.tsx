@@ -1,11 +1,12 @@
-import { data, redirect, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { CityName } from '@husly/contracts';
-import type { AreasStore } from '../../features/cities/areas-store';
-import { findCity, findCityName } from '../../features/cities/city-selectors';
-import { deferrableCards, toCardList, type HydratedCardList } from '../../features/dwellings/card-data';
-import { areaDwellingsRequest, fetchList } from '../../features/dwellings/dwellings-api';
-import { parseListFilters } from '../../features/search/search-params';
+import type { AreasStore } from './areas-store';
+import { findCity, findCityName } from './city-selectors';
+import { deferrableCards, toCardList, type HydratedCardList } from '../dwellings/card-data';
+import { areaDwellingsRequest, fetchList } from '../dwellings/dwellings-api';
+import { parseListFilters } from '../search/search-params';
 import { isHttpError, type ApiClient } from '../../lib/api-client';
+import { lazyPage } from '../../lib/lazy-pages';
 
 /** Only what the page renders: the city by name, the dwellings as cards (docs/decisions/0023). */
 export interface CityData {
@@ -36,4 +37,9 @@ export function cityLoader(areas: AreasStore, api: ApiClient) {
       throw error;
     }
   };
+}
+
+/** /{city}, the city's listing (section 2). */
+export function cityRoute(areas: AreasStore, api: ApiClient): RouteObject {
+  return { path: ':city', loader: cityLoader(areas, api), ...lazyPage('src/features/cities/pages/city-page.tsx', 'CityPage') };
 }
