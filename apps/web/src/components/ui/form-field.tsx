@@ -142,6 +142,31 @@ export function CheckboxField({ label, error, invalid, describedBy, errorRole, c
   );
 }
 
+export interface CheckboxGroupProps<T extends string> {
+  legend: ReactNode;
+  /** The boxes' names are `${name}-${option}`. */
+  name: string;
+  options: readonly T[];
+  /** The ticked options. */
+  value: readonly T[];
+  /** The ticked options after a change, in the order of `options`. */
+  onChange(value: T[]): void;
+  optionLabel(option: T): ReactNode;
+}
+
+/** Several boxes under one legend (a fieldset), any number of them ticked. */
+export function CheckboxGroup<T extends string>({ legend, name, options, value, onChange, optionLabel }: CheckboxGroupProps<T>) {
+  const toggle = (option: T, on: boolean) => onChange(options.filter((o) => (o === option ? on : value.includes(o))));
+  return (
+    <fieldset className={styles.group}>
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <CheckboxField key={option} name={`${name}-${option}`} checked={value.includes(option)} onChange={(on) => toggle(option, on)} label={optionLabel(option)} />
+      ))}
+    </fieldset>
+  );
+}
+
 /** A form's submit button: disabled and busy for screen readers while the form is sent, its text saying so. */
 export function SubmitButton({ busy, busyText, className, children }: { busy: boolean; busyText?: ReactNode; className?: string; children: ReactNode }) {
   return (

@@ -25,7 +25,7 @@ export function LoginForm({ onLoggedIn, compact = false }: { onLoggedIn?(session
   const { t } = useTranslation();
   const { language } = useSite();
   const api = useApi();
-  const { values, setValues, errors, setErrors, update } = useFormValues({ email: '', password: '' });
+  const { values, setValues, errors, setErrors, update, showProblems } = useFormValues({ email: '', password: '' });
   const [failure, setFailure] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -44,9 +44,7 @@ export function LoginForm({ onLoggedIn, compact = false }: { onLoggedIn?(session
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
-    const problems = validateLogin(values, language);
-    setErrors(Object.fromEntries(problems.map((p) => [p.field, p.message])));
-    if (problems.length > 0) return;
+    if (!showProblems(validateLogin(values, language))) return;
     setLoading(true);
     try {
       const session = await login(api, values);

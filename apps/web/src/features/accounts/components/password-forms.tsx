@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { PASSWORD_RULE, validatePasswordChange, validatePasswordSet, type FieldError } from '@husly/domain';
+import { PASSWORD_RULE, validatePasswordChange, validatePasswordSet } from '@husly/domain';
 import type { SessionUser } from '@husly/contracts';
 import { useApi } from '../../../lib/api-context';
 import { useSite } from '../../../lib/site-context';
@@ -9,13 +9,17 @@ import { failureText, fieldErrors } from '../account-errors';
 import { changePassword, setPassword } from '../accounts-api';
 import { startSession } from '../session-store';
 import { FormMessage } from '../../../components/ui/alerts';
-import { SubmitButton, TextField, formStyles } from '../../../components/ui/form-field';
+import { SubmitButton, TextField, formStyles, type TextFieldProps } from '../../../components/ui/form-field';
 import { useFormValues } from '../../../components/ui/use-form-values';
 import styles from './accounts.module.css';
 
 type Status = { kind: 'idle' | 'loading' } | { kind: 'success' } | { kind: 'error'; message: string };
 
-const byField = <F extends string>(errors: FieldError<F>[]) => Object.fromEntries(errors.map((e) => [e.field, e.message])) as Partial<Record<F, string>>;
+/** A new password: the rule said under it beforehand, and no longer than the rule allows. */
+export function NewPasswordField(props: Omit<TextFieldProps, 'type' | 'autoComplete' | 'hint' | 'maxLength'>) {
+  const { t } = useTranslation();
+  return <TextField {...props} type="password" autoComplete="new-password" hint={t('accounts.passwordHint', { min: PASSWORD_RULE.minLength })} maxLength={PASSWORD_RULE.maxLength} />;
+}
 
 /** Whether the user has no password of their own (meta missingPw): then none is asked for. */
 export const hasMissingPassword = (user: SessionUser) => user.meta.some((m) => m.identifier === 'missingPw' && m.value !== 'false');
@@ -29,7 +33,7 @@ export function ChangePasswordForm({ user }: { user: SessionUser }) {
   const { language } = useSite();
   const api = useApi();
   const missingPw = hasMissingPassword(user);
-  const { values, setValues, errors, setErrors, update } = useFormValues({ oldPassword: '', newPassword: '', repeat: '' });
+  const { values, setValues, errors, setErrors, update, showProblems } = useFormValues({ oldPassword: '', newPassword: '', repeat: '' });
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   // Sent once however often pressed; the button comes back after success or error.
   const { run } = useBusyAction();
@@ -40,9 +44,7 @@ export function ChangePasswordForm({ user }: { user: SessionUser }) {
   }
 
   async function send() {
-    const problems = validatePasswordChange({ ...values, missingPw }, language);
-    setErrors(byField(problems));
-    if (problems.length > 0) return;
+    if (!showProblems(validatePasswordChange({ ...values, missingPw }, language))) return;
     setStatus({ kind: 'loading' });
     try {
       const session = missingPw
@@ -69,7 +71,7 @@ export function ChangePasswordForm({ user }: { user: SessionUser }) {
       {!missingPw && (
         <TextField label={t('accounts.fields.oldPassword')} type="password" name="oldPassword" autoComplete="current-password" value={values.oldPassword} onChange={update('oldPassword')} error={errors.oldPassword} />
       )}
-      <TextField label={t('accounts.fields.newPassword')} type="password" name="newPassword" autoComplete="new-password" hint={t('accounts.passwordHint', { min: PASSWORD_RULE.minLength })} maxLength={PASSWORD_RULE.maxLength} value={values.newPassword} onChange={update('newPassword')} error={errors.newPassword} />
+      <NewPasswordField label={t('accounts.fields.newPassword')} name="newPassword" value={values.newPassword} onChange={update('newPassword')} error={errors.newPassword} />
       <TextField label={t('accounts.fields.repeatPassword')} type="password" name="repeat" autoComplete="new-password" value={values.repeat} onChange={update('repeat')} error={errors.repeat} />
       <SubmitButton busy={status.kind === 'loading'} busyText={t('common.loading')} className={styles.submit}>
         {t('accounts.password.submit')}
@@ -83,7 +85,7 @@ export function SetPasswordForm({ onDone }: { onDone(): void }) {
   const { t } = useTranslation();
   const { language } = useSite();
   const api = useApi();
-  const { values, errors, setErrors, update } = useFormValues({ password: '', repeat: '' });
+  const { values, errors, setErrors, update, showProblems } = useFormValues({ password: '', repeat: '' });
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   // Sent once however often pressed; the button comes back after success or error.
   const { run } = useBusyAction();
@@ -94,9 +96,7 @@ export function SetPasswordForm({ onDone }: { onDone(): void }) {
   }
 
   async function send() {
-    const problems = validatePasswordSet(values, language);
-    setErrors(byField(problems));
-    if (problems.length > 0) return;
+    if (!showProblems(validatePasswordSet(values, language))) return;
     setStatus({ kind: 'loading' });
     try {
       startSession(await setPassword(api, values));
@@ -110,7 +110,7 @@ export function SetPasswordForm({ onDone }: { onDone(): void }) {
   return (
     <form method="post" className={formStyles.form} onSubmit={submit} noValidate aria-label={t('accounts.reset.setHeading')}>
       {status.kind === 'error' && <FormMessage kind="error">{status.message}</FormMessage>}
-      <TextField label={t('accounts.fields.newPassword')} type="password" name="password" autoComplete="new-password" hint={t('accounts.passwordHint', { min: PASSWORD_RULE.minLength })} maxLength={PASSWORD_RULE.maxLength} value={values.password} onChange={update('password')} error={errors.password} />
+      <NewPasswordField label={t('accounts.fields.newPassword')} name="password" value={values.password} onChange={update('password')} error={errors.password} />
       <TextField label={t('accounts.fields.repeatPassword')} type="password" name="repeat" autoComplete="new-password" value={values.repeat} onChange={update('repeat')} error={errors.repeat} />
       <SubmitButton busy={status.kind === 'loading'} busyText={t('common.loading')} className={styles.submit}>
         {t('accounts.reset.setSubmit')}

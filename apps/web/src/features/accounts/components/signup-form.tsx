@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
-import { COOKIES, EXAMPLE_EMAIL, PASSWORD_RULE, readCookie, SIGNUP_MESSAGES, signupFailure, validateSignup, type SignupField } from '@husly/domain';
+import { COOKIES, EXAMPLE_EMAIL, readCookie, SIGNUP_MESSAGES, signupFailure, validateSignup, type SignupField } from '@husly/domain';
 import type { SessionResponse, Utm } from '@husly/contracts';
 import { checkUtm, isApiError, parseSessionPrefsCookie } from '@husly/contracts/browser';
 import { isHttpError } from '../../../lib/api-client';
@@ -10,6 +10,7 @@ import { useBusyAction } from '../../../lib/use-busy-action';
 import { useSite } from '../../../lib/site-context';
 import { failureText } from '../account-errors';
 import { signup } from '../accounts-api';
+import { NewPasswordField } from './password-forms';
 import { startSession } from '../session-store';
 import { FormMessage } from '../../../components/ui/alerts';
 import { CheckboxField, SubmitButton, TextField, formStyles } from '../../../components/ui/form-field';
@@ -52,7 +53,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp?(session: SessionRespons
   const { t } = useTranslation();
   const { language } = useSite();
   const api = useApi();
-  const { values, errors, setErrors, update } = useFormValues<SignupValues, SignupField>({ email: '', name: '', password: '', repeatPassword: '', terms: false, consent: false });
+  const { values, errors, setErrors, update, showProblems } = useFormValues<SignupValues, SignupField>({ email: '', name: '', password: '', repeatPassword: '', terms: false, consent: false });
   const [failure, setFailure] = useState<string | null>(null);
   const [remembered, setRemembered] = useState(false);
   const [agentFromSearches, setAgentFromSearches] = useState(true);
@@ -67,9 +68,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp?(session: SessionRespons
 
   async function send() {
     setFailure(null);
-    const problems = validateSignup(values, language);
-    setErrors(Object.fromEntries(problems.map((p) => [p.field, p.message])));
-    if (problems.length > 0) return;
+    if (!showProblems(validateSignup(values, language))) return;
     if (remembered && !agentFromSearches) forgetRememberedSearches();
     try {
       const session = await signup(api, {
@@ -107,7 +106,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp?(session: SessionRespons
       {failure && <FormMessage kind="error">{failure}</FormMessage>}
       <TextField label={t('accounts.fields.name')} name="name" autoComplete="name" value={values.name} onChange={update('name')} error={errors.name} maxLength={80} />
       <TextField label={t('accounts.fields.email')} type="email" name="email" autoComplete="email" inputMode="email" value={values.email} onChange={update('email')} error={errors.email} />
-      <TextField label={t('accounts.fields.password')} type="password" name="password" autoComplete="new-password" hint={t('accounts.passwordHint', { min: PASSWORD_RULE.minLength })} maxLength={PASSWORD_RULE.maxLength} value={values.password} onChange={update('password')} error={errors.password} />
+      <NewPasswordField label={t('accounts.fields.password')} name="password" value={values.password} onChange={update('password')} error={errors.password} />
       <TextField
         label={t('accounts.fields.repeatPassword')}
         type="password"

@@ -12,7 +12,7 @@ import {
   type TenantTimeframe,
 } from '@husly/domain';
 import { FormMessage } from '../../../components/ui/alerts';
-import { CheckboxField, Field, SubmitButton, TextAreaField, TextField, formStyles } from '../../../components/ui/form-field';
+import { CheckboxField, CheckboxGroup, Field, SubmitButton, TextAreaField, TextField, formStyles } from '../../../components/ui/form-field';
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { usePageTitle } from '../../../lib/document-head';
@@ -122,7 +122,6 @@ export function TenantAdEditorPage() {
     clearErrors('ad', patch);
     setAd({ ...ad, ad: { ...ad.ad, ...patch } });
   };
-  const toggle = <T extends string>(list: T[], value: T, on: boolean): T[] => (on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value));
 
   const focusFirstError = () =>
     setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
@@ -243,30 +242,22 @@ export function TenantAdEditorPage() {
           <AreaField value={ad.housing.area} onChange={(area) => setHousing({ area })} error={err('housing-area')} />
           <TenantSliders values={ad.housing} onChange={(name, value) => setHousing({ [name]: value })} errors={errors} />
           <div className={styles.choices}>
-            <fieldset className={styles.choiceGroup}>
-              <legend>{t('tenantAd.fields.dwelling')}</legend>
-              {TENANT_DWELLING_TYPES.map((type: TenantDwellingType) => (
-                <CheckboxField
-                  key={type}
-                  name={`housing-dwelling-${type}`}
-                  checked={ad.housing.dwelling.includes(type)}
-                  onChange={(on) => setHousing({ dwelling: TENANT_DWELLING_TYPES.filter((v) => toggle(ad.housing.dwelling, type, on).includes(v)) })}
-                  label={t(`tenantAd.dwelling.${type}`)}
-                />
-              ))}
-            </fieldset>
-            <fieldset className={styles.choiceGroup}>
-              <legend>{t('tenantAd.fields.timeframe')}</legend>
-              {TENANT_TIMEFRAMES.map((frame: TenantTimeframe) => (
-                <CheckboxField
-                  key={frame}
-                  name={`housing-timeframe-${frame}`}
-                  checked={ad.housing.timeframe.includes(frame)}
-                  onChange={(on) => setHousing({ timeframe: TENANT_TIMEFRAMES.filter((v) => toggle(ad.housing.timeframe, frame, on).includes(v)) })}
-                  label={t(`tenantAd.timeframe.${frame}`)}
-                />
-              ))}
-            </fieldset>
+            <CheckboxGroup
+              legend={t('tenantAd.fields.dwelling')}
+              name="housing-dwelling"
+              options={TENANT_DWELLING_TYPES}
+              value={ad.housing.dwelling}
+              onChange={(dwelling) => setHousing({ dwelling })}
+              optionLabel={(type: TenantDwellingType) => t(`tenantAd.dwelling.${type}`)}
+            />
+            <CheckboxGroup
+              legend={t('tenantAd.fields.timeframe')}
+              name="housing-timeframe"
+              options={TENANT_TIMEFRAMES}
+              value={ad.housing.timeframe}
+              onChange={(timeframe) => setHousing({ timeframe })}
+              optionLabel={(frame: TenantTimeframe) => t(`tenantAd.timeframe.${frame}`)}
+            />
           </div>
           <TextField label={t('tenantAd.fields.available')} error={err('housing-available')} hint={t('tenantAd.hints.date')} name="housing-available" inputMode="numeric" placeholder={t('tenantAd.hints.datePlaceholder')} maxLength={10} value={ad.housing.available} onChange={(available) => setHousing({ available })} />
         </fieldset>
