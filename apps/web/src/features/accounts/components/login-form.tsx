@@ -39,7 +39,8 @@ export function LoginForm({ onLoggedIn, compact = false }: { onLoggedIn?(session
     };
     const typed = { email: field('email'), password: field('password') };
     if (typed.email || typed.password) setValues((v) => ({ email: typed.email || v.email, password: typed.password || v.password }));
-  }, []);
+    // setValues is useState's setter (useFormValues): the same function every render, so this runs once.
+  }, [setValues]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
