@@ -1,5 +1,5 @@
 // Boligagent mails: the verification link and the list of new dwellings. Plain functions of their
-// data (no I/O), so a test renders them and a benchmark renders 100k fast.
+// data (no I/O): a test renders them.
 import type { Language } from '@husly/domain';
 import type { MailTemplate } from './mail-template';
 

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { LANGUAGES, LIMITED_PLAN, type Language } from '@husly/domain';
 import { ACCOUNT_MAILS } from './account-mails';
 import { boligagentDigestMail, boligagentVerificationMail } from './boligagent-mails';
 import { contactFormMail } from './contact-mails';
 import { composeMail, SUPPORT_LANGUAGE, type MailTemplate, type RenderedMail } from './mail-template';
-import { introReminderMail, receiptMail, subscriptionNoticeMail, type NoticeFacts } from './subscription-mails';
+import { introReminderMail, receiptMail, subscriptionNoticeMail, type NoticeFacts, type NoticeKind } from './subscription-mails';
 import { landlordMessageMail } from './tenant-ad-mails';
 import { unsubscribeConfirmationMail, unsubscribeSupportMail } from './unsubscribe-mails';
 
@@ -43,13 +42,22 @@ const row = <D>(r: Row<D>): Mail => ({
 const plan = { name: 'tenantad-249kr-30days', label: 'Boligsøgerannonce', price: 249, intervalDays: 30 };
 const limited = { name: LIMITED_PLAN.id, label: 'Boligsøgerannonce – begrænset adgang', price: 79, intervalDays: 14 };
 const ending = new Date('2026-12-24T10:00:00Z');
-const notice = (kind: NoticeFacts['kind'], over: Partial<NoticeFacts> = {}): Mail =>
+const notice = (kind: NoticeKind, over: Partial<NoticeFacts>): Mail =>
   row({
     template: subscriptionNoticeMail,
     to: 'user',
     typed: true,
     data: () => ({ kind, name: TYPED, plan, endingAt: ending, ordernos: ['HU-000123'], profilePath: '/profile/subscription', ...over }),
   });
+
+/** Each kind of subscription notice: a new kind without a row here does not compile. */
+const NOTICES: Record<NoticeKind, Partial<NoticeFacts>> = {
+  cancel: { droppedPlan: { ...limited, startingAt: ending } },
+  withdraw: { refundedOre: 24900 },
+  'plan-change': { next: { ...limited, startingAt: ending } },
+  reactivate: {},
+  refund: { refundedOre: 1900, reason: 'intro-used' },
+};
 
 const MAILS: Record<string, Mail> = {
   ...Object.fromEntries(
@@ -91,11 +99,7 @@ const MAILS: Record<string, Mail> = {
     }),
   }),
   'intro reminder': row({ template: introReminderMail, to: 'user', data: () => ({ plan, endingAt: ending, cancelPath: '/profile/subscription' }) }),
-  'notice cancel': notice('cancel', { droppedPlan: { ...limited, startingAt: ending } }),
-  'notice withdraw': notice('withdraw', { refundedOre: 24900 }),
-  'notice plan-change': notice('plan-change', { next: { ...limited, startingAt: ending } }),
-  'notice reactivate': notice('reactivate'),
-  'notice refund': notice('refund', { refundedOre: 1900, reason: 'intro-used' }),
+  ...Object.fromEntries(Object.entries(NOTICES).map(([kind, over]) => [`notice ${kind}`, notice(kind as NoticeKind, over)])),
   'unsubscribe confirmation': row({ template: unsubscribeConfirmationMail, to: 'user', typed: true, data: () => ({ name: TYPED, path: '/afmelding/bekraeft?token=t', days: 7 }) }),
   'tenant ad landlord message': row({
     template: landlordMessageMail,
@@ -113,7 +117,7 @@ const MAILS: Record<string, Mail> = {
     template: contactFormMail,
     to: 'support',
     typed: true,
-    data: () => ({ name: TYPED, email: 'x@husly.test', site: 'en', subject: 'Question', message: TYPED }),
+    data: () => ({ name: TYPED, email: 'x@husly.test', site: 'en' as const, subject: 'Question', message: TYPED }),
   }),
 };
 
@@ -126,7 +130,7 @@ const urlsOf = (text: string) => [...text.matchAll(/\bhttps?:\/\/\S+/g)].map((m)
 
 describe('every mail', () => {
   it('is in the table: each template the mail module exports', async () => {
-    const dir = dirname(fileURLToPath(import.meta.url));
+    const dir = __dirname;
     const exported = new Set<unknown>();
     for (const file of readdirSync(dir).filter((f) => f.endsWith('-mails.ts'))) {
       const module = (await import(join(dir, file))) as Record<string, unknown>;
