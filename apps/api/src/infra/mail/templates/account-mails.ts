@@ -1,25 +1,19 @@
-import { BRAND_COLOURS as C, type Language } from '@husly/domain';
+import type { Language } from '@husly/domain';
+import type { MailTemplate } from './mail-template';
 
-// The accounts mails in Danish and English. Plain text first (many readers show only that), with a
-// small HTML part carrying the same words and a button. Names are escaped: a user chose them.
-
-export interface AccountMail {
-  subject: string;
-  text: string;
-  html: string;
-}
+// The accounts mails: the link of each (verify, reset) as a button, and the notices.
 
 export type AccountMailKind = 'verify-email' | 'verify-tenant-ad-email' | 'reset-password' | 'email-changed' | 'login-locked';
 
-interface MailInput {
+export interface AccountMailData {
   name: string;
-  /** The link to follow; absent for a notice. */
-  link?: string;
+  /** The path of the link to follow; absent for a notice. */
+  path?: string;
   /** The new address, for the notice to the old one. */
   newEmail?: string;
 }
 
-const TEXTS: Record<AccountMailKind, Record<Language, { subject: string; lines: (i: MailInput) => string[]; button?: string }>> = {
+const TEXTS: Record<AccountMailKind, Record<Language, { subject: string; lines: (i: AccountMailData) => string[]; button?: string }>> = {
   'verify-email': {
     da: {
       subject: 'Bekræft din email-adresse hos Husly',
@@ -98,17 +92,19 @@ const TEXTS: Record<AccountMailKind, Record<Language, { subject: string; lines: 
   },
 };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-export function accountMail(kind: AccountMailKind, language: Language, input: MailInput): AccountMail {
-  const t = TEXTS[kind][language];
-  const lines = t.lines(input);
-  const text = [...lines.slice(0, 2), ...(input.link ? [input.link] : []), ...lines.slice(2), '', 'Husly'].join('\n\n');
-  const paragraphs = lines.map((l) => `<p>${escapeHtml(l)}</p>`);
-  const button =
-    input.link && t.button
-      ? `<p><a href="${escapeHtml(input.link)}" style="display:inline-block;padding:12px 20px;border-radius:999px;background:${C.brand};color:${C.surface};text-decoration:none;font-weight:600">${escapeHtml(t.button)}</a></p><p style="font-size:13px;color:${C.inkSoft}">${escapeHtml(input.link)}</p>`
-      : '';
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:${C.ink};line-height:1.5">${paragraphs.slice(0, 2).join('')}${button}${paragraphs.slice(2).join('')}<p>Husly</p></body></html>`;
-  return { subject: t.subject, text, html };
+function accountTemplate(kind: AccountMailKind): MailTemplate<AccountMailData> {
+  return (data, { language, link }) => {
+    const t = TEXTS[kind][language];
+    const lines = t.lines(data);
+    const button = data.path && t.button ? [{ button: t.button, href: link(data.path) }] : [];
+    return { subject: t.subject, blocks: [...lines.slice(0, 2), ...button, ...lines.slice(2), 'Husly'] };
+  };
 }
+
+export const ACCOUNT_MAILS: Record<AccountMailKind, MailTemplate<AccountMailData>> = {
+  'verify-email': accountTemplate('verify-email'),
+  'verify-tenant-ad-email': accountTemplate('verify-tenant-ad-email'),
+  'reset-password': accountTemplate('reset-password'),
+  'email-changed': accountTemplate('email-changed'),
+  'login-locked': accountTemplate('login-locked'),
+};
