@@ -9,12 +9,12 @@ import { Prisma } from '../infra/prisma/generated/client';
 import { PrismaService } from '../infra/prisma/prisma.service';
 import { SubscriptionAccessService } from '../subscriptions/subscription-access.service';
 import { CitiesService, type Place } from './cities.service';
-import { DwellingListMemory } from './dwelling-list.memory';
-import { COUNT_CAP, dwellingListStatement, type ListFilter } from './dwelling-list.query';
-import { DwellingListReader } from './dwelling-list.reader';
-import { mediaUrl, toListItem } from './list-items';
-import { ListPageCache, ListVersionReader } from './list-page-cache';
-import { PageCursors } from './page-cursors';
+import { DwellingListMemory } from './list/dwelling-list.memory';
+import { COUNT_CAP, dwellingListStatement, type ListFilter } from './list/dwelling-list.query';
+import { DwellingListReader } from './list/dwelling-list.reader';
+import { mediaUrl, toListItem } from './list/list-items';
+import { ListPageCache, ListVersionReader } from './list/list-page-cache';
+import { PageCursors } from './list/page-cursors';
 
 /** The front page's total of vacant dwellings is an exact count, refreshed at most this often. */
 const VACANT_TOTAL_TTL_MS = 60_000;

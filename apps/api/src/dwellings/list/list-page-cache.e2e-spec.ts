@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { dwellingListResponseSchema } from '@husly/contracts';
-import { TokenService } from '../common/auth/token.service';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createCity, createDwelling, createUser, freeZip, unique } from '../../test/factories';
-import { createScratchDatabase } from '../../test/scratch-database';
+import { TokenService } from '../../common/auth/token.service';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createCity, createDwelling, createUser, freeZip, unique } from '../../../test/factories';
+import { createScratchDatabase } from '../../../test/scratch-database';
 import { brotliDecompressSync } from 'node:zlib';
-import { DwellingsService } from './dwellings.service';
-import { importDwellingFeed } from './import/dwelling-importer';
+import { DwellingsService } from '../dwellings.service';
+import { importDwellingFeed } from '../import/dwelling-importer';
 
 // The list page cache (docs/decisions/0004): X-Cache says whether a page came from it. On a database
 // of its own: a dwelling written by a test file running alongside would change the list version (one

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { Pool, type PoolConfig } from 'pg';
 import { parseIntoClientConfig } from 'pg-connection-string';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
-import type { DatabaseHandle } from '../infra/database/database';
-import { Metrics } from '../infra/metrics/metrics';
-import { DATABASE_HANDLE } from '../infra/prisma/prisma.module';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import type { DatabaseHandle } from '../../infra/database/database';
+import { Metrics } from '../../infra/metrics/metrics';
+import { DATABASE_HANDLE } from '../../infra/prisma/prisma.module';
 import {
   decodeItemRows,
   decodeListRows,
@@ -19,7 +19,7 @@ import {
   type ListResultRow,
   type ListStatement,
 } from './dwelling-list.query';
-import { DETAIL_QUERY_OPTIONS, DWELLING_DETAIL_SQL, decodeDetailRow, type DetailRow } from './dwelling-detail.query';
+import { DETAIL_QUERY_OPTIONS, DWELLING_DETAIL_SQL, decodeDetailRow, type DetailRow } from '../dwelling-detail.query';
 import { DwellingListSnapshot, snapshotColumns, snapshotType, type SnapshotColumns } from './dwelling-list.snapshot';
 
 /** Rows per FETCH while loading the list snapshot: bounds the memory of one round trip (~10 MB). */
