@@ -125,7 +125,7 @@ describe('list page cache of /search, /area and /latest', () => {
     const sfx = unique();
     const dir = mkdtempSync(join(tmpdir(), 'husly-feed-'));
     try {
-      const fixtures = join(__dirname, 'import', 'fixtures');
+      const fixtures = join(__dirname, '..', 'import', 'fixtures');
       for (const file of ['stue.jpg', 'facade.jpg']) copyFileSync(join(fixtures, file), join(dir, file));
       const feed = JSON.parse(readFileSync(join(fixtures, 'example-feed.json'), 'utf8')) as Array<Record<string, unknown>>;
       const rows = feed.map((row) => ({ ...row, zip, externalId: `${String(row.externalId)}-${sfx}` }));
