@@ -6,7 +6,7 @@
 // through PGlite's one connection. The lists left Prisma for the same reason (docs/decisions/0004).
 // Read on the list reader's pg pool: one round trip, rows as text decoded here.
 import type { DwellingColumns } from './dwelling-columns';
-import { LIST_QUERY_OPTIONS, parseTextArray, type ListResultRow } from './dwelling-list.query';
+import { LIST_QUERY_OPTIONS, parseTextArray, type ListResultRow } from './list/dwelling-list.query';
 
 /** Rows as arrays of the columns' text (LIST_QUERY_OPTIONS), decoded by decodeDetailRow. */
 export const DETAIL_QUERY_OPTIONS = LIST_QUERY_OPTIONS;

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { Pool, type PoolConfig } from 'pg';
 import { parseIntoClientConfig } from 'pg-connection-string';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
-import type { DatabaseHandle } from '../infra/database/database';
-import { Metrics } from '../infra/metrics/metrics';
-import { DATABASE_HANDLE } from '../infra/prisma/prisma.module';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import type { DatabaseHandle } from '../../infra/database/database';
+import { Metrics } from '../../infra/metrics/metrics';
+import { DATABASE_HANDLE } from '../../infra/prisma/prisma.module';
 import {
   decodeItemRows,
   decodeListRows,
@@ -19,8 +19,9 @@ import {
   type ListResultRow,
   type ListStatement,
 } from './dwelling-list.query';
-import { DETAIL_QUERY_OPTIONS, DWELLING_DETAIL_SQL, decodeDetailRow, type DetailRow } from './dwelling-detail.query';
-import { DwellingListSnapshot, snapshotColumns, snapshotType, type SnapshotColumns } from './dwelling-list.snapshot';
+import { DETAIL_QUERY_OPTIONS, DWELLING_DETAIL_SQL, decodeDetailRow, type DetailRow } from '../dwelling-detail.query';
+import { DwellingListSnapshot, snapshotColumns, type SnapshotColumns } from './dwelling-list.snapshot';
+import { NO_DAY, snapshotType } from './list-filters';
 
 /** Rows per FETCH while loading the list snapshot: bounds the memory of one round trip (~10 MB). */
 const SNAPSHOT_BATCH = 50_000;
@@ -97,7 +98,7 @@ export class DwellingListReader implements OnModuleDestroy {
           columns.rowVersions[n] = Number(rowVersion);
           columns.pets[n] = pets === '1' ? 1 : 0;
           columns.types[n] = snapshotType(dwellingType);
-          columns.availableDays[n] = availableDay === null ? 2_147_483_647 : Number(availableDay);
+          columns.availableDays[n] = availableDay === null ? NO_DAY : Number(availableDay);
           columns.leaseMonths[n] = leaseMonths === null ? -1 : Number(leaseMonths);
           columns.monthlyCosts[n] = monthlyCost === null ? -1 : Number(monthlyCost);
           n++;

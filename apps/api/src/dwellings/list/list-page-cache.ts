@@ -1,7 +1,7 @@
 import type { LRUCache } from 'lru-cache';
-import type { BodyParts } from '../common/body-parts';
-import { boundedCache } from '../common/bounded-cache';
-import type { ContentEncoding } from '../common/compression';
+import type { BodyParts } from '../../common/body-parts';
+import { boundedCache } from '../../common/bounded-cache';
+import type { ContentEncoding } from '../../common/compression';
 
 /**
  * The serialized bodies of recently served list pages (docs/decisions/0004-search-queries.md). The key

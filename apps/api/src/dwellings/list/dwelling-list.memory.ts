@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { rentedListedSince } from '@husly/domain';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
-import { Clock } from '../infra/clock/clock';
-import { CitiesService } from './cities.service';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { Clock } from '../../infra/clock/clock';
+import { CitiesService } from '../cities.service';
 import type { ListFilter } from './dwelling-list.query';
 import { DwellingListReader } from './dwelling-list.reader';
 import type { DwellingListSnapshot } from './dwelling-list.snapshot';

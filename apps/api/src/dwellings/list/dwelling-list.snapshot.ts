@@ -1,6 +1,8 @@
 // The lists' filter columns of every listable dwelling, held in memory (docs/decisions/0004, "Lists
-// from memory"). No imports on purpose: pure data and one scan, tested against the SQL statement.
-import { COUNT_CAP, type ListFilter } from './dwelling-list.query';
+// from memory"). Pure data and one scan, whose conditions come from the table of list filters
+// (list-filters.ts); tested against the SQL statement.
+import { COUNT_CAP } from './dwelling-list.query';
+import { listConditionsTest, NO_DAY, snapshotType, type ListFilter } from './list-filters';
 
 /** One dwelling as the snapshot is loaded: in list order (newest first, then the higher id). */
 export interface SnapshotRow {
@@ -21,12 +23,6 @@ export interface SnapshotRow {
   leaseMonths?: number | null;
   monthlyCost?: number | null;
 }
-
-/** dwelling_type as a small number in the snapshot (-1: none). */
-export const SNAPSHOT_DWELLING_TYPES = ['apartment', 'room', 'townhouse', 'villa'] as const;
-/** An unknown available_from: after every day asked for. */
-const NO_DAY = 2_147_483_647;
-const DAY_MS = 86_400_000;
 
 /** Rows in list order, column by column (what the loader fills without an object per row). */
 export interface SnapshotColumns {
@@ -67,10 +63,7 @@ export function snapshotColumns(n: number): SnapshotColumns {
   };
 }
 
-/** The snapshot's code for a dwelling_type. */
-export function snapshotType(type: string | null | undefined): number {
-  return type == null ? -1 : (SNAPSHOT_DWELLING_TYPES as readonly string[]).indexOf(type);
-}
+const COLUMN_KEYS = Object.keys(snapshotColumns(0)) as Array<keyof SnapshotColumns>;
 
 export function writeSnapshotRow(columns: SnapshotColumns, i: number, row: SnapshotRow): void {
   columns.ids[i] = row.id;
@@ -102,21 +95,10 @@ export interface SnapshotPage {
  */
 export class DwellingListSnapshot {
   readonly size: number;
-  private readonly ids: Int32Array;
-  private readonly rents: Int32Array;
-  private readonly rooms: Int32Array;
-  private readonly sizes: Int32Array;
-  /** NaN while vacant. */
-  private readonly deletedAt: Float64Array;
-  private readonly rowVersions: Uint32Array;
-  private readonly pets: Int8Array;
-  private readonly types: Int8Array;
-  private readonly availableDays: Int32Array;
-  private readonly leaseMonths: Int32Array;
-  private readonly monthlyCosts: Int32Array;
+  /** The rows city by city (each city's newest first): what the conditions of list-filters.ts test. */
+  private readonly columns: SnapshotColumns;
   /** Per sort and city: the city's rows in that order, built on first use (docs/decisions/0013). */
   private readonly sorted = new Map<string, Int32Array>();
-  private readonly cityIds: Int32Array;
   /** city id → [first row, end row) of its range. */
   private readonly cities = new Map<number, [number, number]>();
   /** Row positions across cities, newest first. */
@@ -135,18 +117,7 @@ export class DwellingListSnapshot {
   ) {
     const n = loaded.ids.length;
     this.size = n;
-    this.ids = new Int32Array(n);
-    this.rents = new Int32Array(n);
-    this.rooms = new Int32Array(n);
-    this.sizes = new Int32Array(n);
-    this.deletedAt = new Float64Array(n);
-    this.rowVersions = new Uint32Array(n);
-    this.pets = new Int8Array(n);
-    this.types = new Int8Array(n);
-    this.availableDays = new Int32Array(n);
-    this.leaseMonths = new Int32Array(n);
-    this.monthlyCosts = new Int32Array(n);
-    this.cityIds = new Int32Array(n);
+    this.columns = snapshotColumns(n);
     this.newest = new Int32Array(n);
     // A counting sort by city keeps each city's rows in the loaded (list) order.
     const counts = new Map<number, number>();
@@ -162,19 +133,14 @@ export class DwellingListSnapshot {
       const cityId = loaded.cityIds[i];
       const at = next.get(cityId) as number;
       next.set(cityId, at + 1);
-      this.ids[at] = loaded.ids[i];
-      this.rents[at] = loaded.rents[i];
-      this.rooms[at] = loaded.rooms[i];
-      this.sizes[at] = loaded.sizes[i];
-      this.deletedAt[at] = loaded.deletedAt[i];
-      this.rowVersions[at] = loaded.rowVersions[i];
-      this.pets[at] = loaded.pets[i];
-      this.types[at] = loaded.types[i];
-      this.availableDays[at] = loaded.availableDays[i];
-      this.leaseMonths[at] = loaded.leaseMonths[i];
-      this.monthlyCosts[at] = loaded.monthlyCosts[i];
-      this.cityIds[at] = cityId;
       this.newest[i] = at;
+    }
+    // Column by column: one kind of array per loop.
+    const newest = this.newest;
+    for (const key of COLUMN_KEYS) {
+      const from = loaded[key];
+      const to = this.columns[key];
+      for (let i = 0; i < n; i++) to[newest[i]] = from[i];
     }
   }
 
@@ -186,15 +152,15 @@ export class DwellingListSnapshot {
   }
 
   id(row: number): number {
-    return this.ids[row];
+    return this.columns.ids[row];
   }
 
   cityId(row: number): number {
-    return this.cityIds[row];
+    return this.columns.cityIds[row];
   }
 
   rowVersion(row: number): number {
-    return this.rowVersions[row];
+    return this.columns.rowVersions[row];
   }
 
   /** Whether `page` can answer this filter: its rented window starts inside what was loaded. */
@@ -215,7 +181,7 @@ export class DwellingListSnapshot {
     const range = this.cities.get(cityId) ?? [0, 0];
     const rows = new Int32Array(range[1] - range[0]);
     for (let i = 0; i < rows.length; i++) rows[i] = range[0] + i;
-    const { rents, sizes } = this;
+    const { rents, sizes } = this.columns;
     let compare: (a: number, b: number) => number;
     if (sort === 'rent') {
       compare = (a, b) => Number(rents[a] < 0) - Number(rents[b] < 0) || rents[a] - rents[b] || a - b;
@@ -240,58 +206,18 @@ export class DwellingListSnapshot {
     return rows;
   }
 
-  /** Issue 15's conditions as the statement writes them, or null when the filter sets none (the default lists). */
-  private extraCondition(filter: ListFilter): ((row: number) => boolean) | null {
-    const tests: Array<(row: number) => boolean> = [];
-    if (filter.pets) tests.push((row) => this.pets[row] === 1);
-    if (filter.dwellingType !== undefined) {
-      const type = snapshotType(filter.dwellingType);
-      tests.push((row) => this.types[row] === type && type !== -1);
-    }
-    if (filter.availableBy !== undefined) {
-      const day = Date.parse(`${filter.availableBy}T00:00:00Z`) / DAY_MS;
-      tests.push((row) => this.availableDays[row] !== NO_DAY && this.availableDays[row] <= day);
-    }
-    if (filter.monthly !== undefined) {
-      const max = filter.monthly;
-      tests.push((row) => this.monthlyCosts[row] !== -1 && this.monthlyCosts[row] <= max);
-    }
-    if (filter.timeframe !== undefined) {
-      const months = this.leaseMonths;
-      if (filter.timeframe === 'nolimit') tests.push((row) => months[row] === 0);
-      else if (filter.timeframe === 'gt1y') tests.push((row) => months[row] === 0 || months[row] >= 12);
-      else tests.push((row) => months[row] >= 1 && months[row] <= 11);
-    }
-    if (tests.length === 0) return null;
-    return (row) => {
-      for (const test of tests) if (!test(row)) return false;
-      return true;
-    };
-  }
-
   /**
    * The same page and count as the list statement (dwellingListStatement with start as its skip):
    * the matches from `start` on, `pageSize` of them, counted up to start + max(pageSize, COUNT_CAP).
-   * The conditions are the statement's: rent ≤ max (an unknown rent, -1, matches), rooms and size ≥
-   * min (unknown does not), and vacant or rented after rentedSince.
+   * The conditions are the statement's: both come from LIST_CONDITIONS.
    */
   page(filter: ListFilter, start: number, pageSize: number): SnapshotPage {
     const limit = start + Math.max(pageSize, COUNT_CAP);
-    const maxRent = filter.rent ?? Infinity;
-    const minRooms = filter.rooms ?? -Infinity;
-    const minSize = filter.size ?? -Infinity;
-    // NaN (vacant) > x is false: vacant rows are tested apart from the rented window.
-    const vacantOnly = filter.rentedSince === null;
-    const rentedAfter = filter.rentedSince === null ? Infinity : filter.rentedSince.getTime();
-    const { rents, rooms, sizes, deletedAt } = this;
-    const extra = this.extraCondition(filter);
+    const test = listConditionsTest(filter, this.columns);
     const rows: number[] = [];
     let matched = 0;
     const take = (row: number): boolean => {
-      const gone = deletedAt[row];
-      if (rents[row] > maxRent || rooms[row] < minRooms || sizes[row] < minSize) return false;
-      if (gone === gone && (vacantOnly || gone <= rentedAfter)) return false; // gone === gone: not NaN
-      if (extra !== null && !extra(row)) return false;
+      if (test !== null && !test(row)) return false;
       if (matched >= start && rows.length < pageSize) rows.push(row);
       return ++matched >= limit;
     };

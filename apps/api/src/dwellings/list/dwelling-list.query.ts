@@ -1,35 +1,14 @@
 // The one SQL statement behind /search, /area/{slug} and /latest (docs/decisions/0004-search-queries.md).
 // Plain text and bind parameters: every value is a parameter, only fixed column names are written in.
-// No imports on purpose: the benchmark's raw baseline server (bench/search) runs this same statement
-// and this same decoding from the built API, without Nest or Prisma.
+// Its conditions come from the table of list filters (list-filters.ts). Nothing else is imported: the
+// benchmark's raw baseline server (bench/search) runs this same statement and this same decoding
+// from the built API, without Nest or Prisma.
+import { listConditionsSql, type ListFilter } from './list-filters';
 
 /** Counting stops this many rows past `start`: meta.total is then a lower bound (`capped`). */
 export const COUNT_CAP = 500;
 
-export interface ListFilter {
-  /** Absent: every city (the front page, or a search without q). */
-  cityId?: number;
-  /** Maximum rent; -1 (unknown) rents match, as the list shows them as "Ukendt". */
-  rent?: number;
-  /** Minimum rooms and size; unknown (-1) does not match a minimum. */
-  rooms?: number;
-  size?: number;
-  /** Rented dwellings stay listed while deletedAt is after this; null lists vacant ones only. */
-  rentedSince: Date | null;
-  // The extra filters and orders of issue 15 (docs/decisions/0013), on the columns derived at import:
-  /** Pets allowed: pets = 1. */
-  pets?: true;
-  /** dwelling_type equals this (apartment, room, townhouse, villa). */
-  dwellingType?: string;
-  /** Moving in by this day (YYYY-MM-DD): available_from on or before it (unknown does not match). */
-  availableBy?: string;
-  /** lease_months: nolimit = 0, gt1y = 0 or ≥ 12, lt1y = 1–11 (not stated does not match). */
-  timeframe?: 'nolimit' | 'gt1y' | 'lt1y';
-  /** Maximum monthly_cost (unknown does not match). */
-  monthly?: number;
-  /** Absent: newest first. Then cheapest rent (unknown last), largest, cheapest rent per m² (unknown last). */
-  sort?: 'rent' | 'size' | 'rent-per-m2';
-}
+export type { ListFilter } from './list-filters';
 
 /**
  * The ORDER BY keys of a list, on the alias `a` (d: the table; p, m: the page's rows). Ties and the
@@ -170,22 +149,7 @@ export function dwellingListStatement(filter: ListFilter, seek: ListSeek, pageSi
   const param = (value: string | number): string => `$${values.push(value)}`;
   // A function: each use binds its own parameters (the statement uses the conditions twice).
   const where = (): string => {
-    const parts: string[] = [];
-    if (filter.cityId !== undefined) parts.push(`d.city_id = ${param(filter.cityId)}`);
-    if (filter.rent !== undefined) parts.push(`d.rent <= ${param(filter.rent)}`);
-    if (filter.rooms !== undefined) parts.push(`d.rooms >= ${param(filter.rooms)}`);
-    if (filter.size !== undefined) parts.push(`d.size >= ${param(filter.size)}`);
-    // No status condition: list membership is deleted_at alone, so the scan stays index-only (0004).
-    // Times as ISO text: the columns are UTC timestamps without a zone, and the zone letter is ignored.
-    parts.push(filter.rentedSince ? `(d.deleted_at IS NULL OR d.deleted_at > ${param(filter.rentedSince.toISOString())})` : 'd.deleted_at IS NULL');
-    // Issue 15's filters: columns outside the indexes, so only a list that sets one visits the heap.
-    if (filter.pets) parts.push('d.pets = 1');
-    if (filter.dwellingType !== undefined) parts.push(`d.dwelling_type = ${param(filter.dwellingType)}`);
-    if (filter.availableBy !== undefined) parts.push(`d.available_from <= ${param(filter.availableBy)}::date`);
-    if (filter.monthly !== undefined) parts.push(`d.monthly_cost <= ${param(filter.monthly)}`);
-    if (filter.timeframe === 'nolimit') parts.push('d.lease_months = 0');
-    else if (filter.timeframe === 'gt1y') parts.push('(d.lease_months = 0 OR d.lease_months >= 12)');
-    else if (filter.timeframe === 'lt1y') parts.push('d.lease_months BETWEEN 1 AND 11');
+    const parts = listConditionsSql(filter, param);
     // Keyset: the row comparison is an index condition on (created_at DESC, id DESC).
     if (seek.after) parts.push(`(d.created_at, d.id) < (${param(seek.after.createdAt.toISOString())}, ${param(seek.after.id)})`);
     return parts.join(' AND ');

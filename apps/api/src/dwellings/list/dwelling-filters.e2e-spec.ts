@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dwellingDetailSchema, dwellingListResponseSchema } from '@husly/contracts';
 import { FAIR_RENT } from '@husly/domain';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createCity, createDwelling, freeZip } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createCity, createDwelling, freeZip } from '../../../test/factories';
 
 // Issue 15, "Results": the extra filters, the orders, the costs and the fair-rent hint
 // (docs/decisions/0013), against the real database the test run creates.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BodyParts } from '../common/body-parts';
+import { BodyParts } from '../../common/body-parts';
 import { ListPageCache, ListVersionReader } from './list-page-cache';
 
 // In two parts, as a page from memory is kept: its length (what the cache weighs) is theirs together.

@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { dwellingListResponseSchema } from '@husly/contracts';
-import { TokenService } from '../common/auth/token.service';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createCity, createDwelling, createUser, freeZip, unique } from '../../test/factories';
-import { createScratchDatabase } from '../../test/scratch-database';
+import { TokenService } from '../../common/auth/token.service';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createCity, createDwelling, createUser, freeZip, unique } from '../../../test/factories';
+import { createScratchDatabase } from '../../../test/scratch-database';
 import { brotliDecompressSync } from 'node:zlib';
-import { DwellingsService } from './dwellings.service';
-import { importDwellingFeed } from './import/dwelling-importer';
+import { DwellingsService } from '../dwellings.service';
+import { importDwellingFeed } from '../import/dwelling-importer';
 
 // The list page cache (docs/decisions/0004): X-Cache says whether a page came from it. On a database
 // of its own: a dwelling written by a test file running alongside would change the list version (one
@@ -125,7 +125,7 @@ describe('list page cache of /search, /area and /latest', () => {
     const sfx = unique();
     const dir = mkdtempSync(join(tmpdir(), 'husly-feed-'));
     try {
-      const fixtures = join(__dirname, 'import', 'fixtures');
+      const fixtures = join(__dirname, '..', 'import', 'fixtures');
       for (const file of ['stue.jpg', 'facade.jpg']) copyFileSync(join(fixtures, file), join(dir, file));
       const feed = JSON.parse(readFileSync(join(fixtures, 'example-feed.json'), 'utf8')) as Array<Record<string, unknown>>;
       const rows = feed.map((row) => ({ ...row, zip, externalId: `${String(row.externalId)}-${sfx}` }));

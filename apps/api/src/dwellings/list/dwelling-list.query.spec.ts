@@ -52,7 +52,7 @@ describe('dwellingListStatement', () => {
     expect(plain).toContain('ORDER BY d.created_at DESC, d.id DESC LIMIT');
     expect(plain).not.toMatch(/pets|dwelling_type|available_from|lease_months|monthly_cost <=|float8/);
     const { text, values } = dwellingListStatement(
-      { ...filter, pets: true, dwellingType: 'villa', availableBy: '2027-01-31', timeframe: 'gt1y', monthly: 9500, sort: 'rent-per-m2' },
+      { ...filter, pets: true, type: 'villa', movein: '2027-01-31', timeframe: 'gt1y', monthly: 9500, sort: 'rent-per-m2' },
       { after: null, skip: 0 },
       150,
       'blurred_key',

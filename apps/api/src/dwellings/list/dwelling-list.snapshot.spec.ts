@@ -8,7 +8,7 @@ const NOW = Date.UTC(2026, 10, 24, 12);
 
 /** The list statement's rules written the plain way: filter everything, then slice. */
 function reference(rows: SnapshotRow[], filter: ListFilter, start: number, pageSize: number) {
-  const day = filter.availableBy === undefined ? 0 : Date.parse(`${filter.availableBy}T00:00:00Z`) / DAY;
+  const day = filter.movein === undefined ? 0 : Date.parse(`${filter.movein}T00:00:00Z`) / DAY;
   const months = (row: SnapshotRow) => row.leaseMonths ?? null;
   const matches = rows.filter(
     (row) =>
@@ -18,8 +18,8 @@ function reference(rows: SnapshotRow[], filter: ListFilter, start: number, pageS
       (filter.size === undefined || row.size >= filter.size) &&
       (row.deletedAt === null || (filter.rentedSince !== null && row.deletedAt > filter.rentedSince.getTime())) &&
       (!filter.pets || row.pets === 1) &&
-      (filter.dwellingType === undefined || row.dwellingType === filter.dwellingType) &&
-      (filter.availableBy === undefined || (row.availableDay != null && row.availableDay <= day)) &&
+      (filter.type === undefined || row.dwellingType === filter.type) &&
+      (filter.movein === undefined || (row.availableDay != null && row.availableDay <= day)) &&
       (filter.monthly === undefined || (row.monthlyCost != null && row.monthlyCost <= filter.monthly)) &&
       (filter.timeframe === undefined || (months(row) !== null && matchesTimeframe(months(row), filter.timeframe))),
   );
@@ -104,8 +104,8 @@ describe('DwellingListSnapshot', () => {
         size: pick([undefined, undefined, 50]),
         rentedSince: pick([null, new Date(NOW - 14 * DAY)]),
         pets: pick([undefined, true]),
-        dwellingType: pick([undefined, undefined, 'apartment', 'villa', 'room']),
-        availableBy: pick([undefined, undefined, day(0), day(30), day(-20)]),
+        type: pick([undefined, undefined, 'apartment', 'villa', 'room'] as const),
+        movein: pick([undefined, undefined, day(0), day(30), day(-20)]),
         timeframe: pick([undefined, undefined, 'nolimit', 'gt1y', 'lt1y'] as const),
         monthly: pick([undefined, undefined, 2999, 5000, 9000]),
         sort: pick([undefined, 'rent', 'size', 'rent-per-m2'] as const),

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { TokenService } from '../common/auth/token.service';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createCity, createDwelling, createUser, freeZip } from '../../test/factories';
-import { createScratchDatabase } from '../../test/scratch-database';
+import { TokenService } from '../../common/auth/token.service';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createCity, createDwelling, createUser, freeZip } from '../../../test/factories';
+import { createScratchDatabase } from '../../../test/scratch-database';
 import { searchQuerySchema } from '@husly/contracts';
 import { DwellingListMemory } from './dwelling-list.memory';
-import { DwellingsService } from './dwellings.service';
+import { DwellingsService } from '../dwellings.service';
 
 // Lists from memory (docs/decisions/0004): the same bytes as the list statement, and never behind a
 // commit. Two apps on one database of their own (a write by a test file running alongside would move
