@@ -57,7 +57,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             entryFileNames: 'assets/[hash].js',
             chunkFileNames: 'assets/[hash].js',
             assetFileNames: 'assets/[hash][extname]',
-            // What every page loads, in two chunks: the libraries (React, React Router, i18next), which
+            // What every page loads, in two chunks: the libraries (React, React DOM, React Router), which
             // stay cached across our deploys, and the app shell (layout, providers, loaders). Without
             // these groups the shell is cut into a dozen small chunks by which pages share each module.
             // The pages' own code is split per page by their lazy imports (src/lib/lazy-pages.ts).

@@ -68,7 +68,7 @@ describe('route-level code splitting in a real browser (docs/decisions/0022)', (
 
   it('/koebenhavn preloads the city chunk; a tap on a heart takes a visitor to /login client-side, fetching its chunk then', async () => {
     const { page, scripts, documents, errors } = await openRecording(browser, '/koebenhavn');
-    expect(scripts).toContain(chunk('src/app/routes/city-page.tsx'));
+    expect(scripts).toContain(chunk('src/features/cities/pages/city-page.tsx'));
     expect(scripts).not.toContain(chunk('src/features/accounts/pages/login-page.tsx'));
     await screenshot(page, 'code-splitting-city-phone');
 
@@ -110,7 +110,7 @@ describe('route-level code splitting in a real browser (docs/decisions/0022)', (
   it('/login opened directly renders its page from the server and the browser without a fallback (desktop)', async () => {
     const { page, scripts, errors } = await openRecording(browser, '/login', DESKTOP);
     expect(await namedScripts(page)).toContain(chunk('src/features/accounts/pages/login-page.tsx'));
-    expect(scripts).not.toContain(chunk('src/app/routes/city-page.tsx'));
+    expect(scripts).not.toContain(chunk('src/features/cities/pages/city-page.tsx'));
     await page.getByRole('heading', { level: 1, name: 'Log ind' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { __fallbackShown: boolean }).__fallbackShown)).toBe(false);
     expect(errors).toEqual([]);

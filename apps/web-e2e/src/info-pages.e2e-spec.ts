@@ -6,20 +6,10 @@ import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
 import { openPage } from './support/open-page';
 import da from '../../web/public/locales/da/translation.json';
 import en from '../../web/public/locales/en/translation.json';
+import { INFO_PAGES } from '../../web/src/features/info/info-pages';
 import { thisWorkersPortal } from './support/portal';
 
 const { port, mailDir } = thisWorkersPortal();
-
-const PAGES = [
-  ['contact', 'contact'],
-  ['about', 'about'],
-  ['faq', 'faq'],
-  ['partners', 'partners'],
-  ['terms', 'terms'],
-  ['afmelding', 'afmelding'],
-  ['klagemulighed', 'klagemulighed'],
-  ['raad-om-boligsoegning', 'advice'],
-] as const;
 
 const LANGUAGES = [
   ['da', da, `localhost:${port}`],
@@ -42,7 +32,7 @@ describe('the information pages in a real browser (issue #14)', () => {
       ['desktop', DESKTOP],
     ] as const) {
       it(`every /info page in ${language} on a ${viewportName} (${viewport.width} px): heading, title, no sideways scroll`, async () => {
-        for (const [slug, key] of PAGES) {
+        for (const { slug, key } of INFO_PAGES) {
           const { page, status, errors } = await open(`http://${host}/info/${slug}`, viewport);
           expect(status, slug).toBe(200);
           await page.getByRole('heading', { level: 1, name: texts.info[key].heading }).waitFor();

@@ -82,14 +82,28 @@ describe('the portal in a real browser', () => {
 
   it('a failing API call shows "Øv! Noget gik galt." and "Prøv igen" recovers', async () => {
     let fail = true;
-    // /byer arrives server-rendered; the next page's loader calls the API from the browser.
+    const references: string[] = [];
+    // /byer arrives server-rendered; the next page's loader calls the API from the browser. The
+    // portal's own answer, with its X-Request-Id, turned into a 500.
     const { page } = await openPage(browser, `${baseUrl}/byer`, {
       viewport: PHONE,
       waitUntil: 'load',
-      beforeGoto: (page) => page.route('**/api/dwellings/area/**', (route) => (fail ? route.fulfill({ status: 500, body: '{}' }) : route.continue())),
+      beforeGoto: (page) =>
+        page.route('**/api/dwellings/area/**', async (route) => {
+          if (!fail) return route.continue();
+          const response = await route.fetch();
+          references.push(response.headers()['x-request-id'] ?? '');
+          return route.fulfill({ response, status: 500, body: '{}' });
+        }),
     });
     await page.locator('main a[href="/aarhus"]').first().click();
     await page.getByText('Øv! Noget gik galt.').waitFor();
+    // The failed call's request id, for support to find in the logs; whole on a 360 px phone.
+    expect(references.at(-1)).toMatch(/^[0-9a-f-]{36}$/);
+    const reference = page.getByRole('alert').locator('code');
+    expect(await reference.textContent()).toBe(references.at(-1));
+    const box = await reference.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
     await screenshot(page, 'error-phone');
     fail = false;
     await page.getByRole('button', { name: 'Prøv igen' }).click();

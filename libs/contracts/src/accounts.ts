@@ -21,7 +21,7 @@ export type SessionPref = z.infer<typeof sessionPrefSchema>;
 export const sessionPrefsSchema = z.array(sessionPrefSchema).max(SESSION_PREFS_MAX);
 
 // The bn.prf and bn.utm cookies are read without zod (parseSessionPrefsCookie and checkUtm in
-// ./browser/accounts.ts, which the browser shares); accounts.spec.ts holds them equal to these schemas.
+// ./browser/accounts.ts, which the browser shares); browser/agreement.spec.ts holds them equal to these schemas.
 
 export const utmSchema = z.object(Object.fromEntries(UTM_PARAMS.map((p) => [p, text(UTM_VALUE_MAX).optional()])) as Record<(typeof UTM_PARAMS)[number], z.ZodOptional<z.ZodString>>);
 export type Utm = z.infer<typeof utmSchema>;

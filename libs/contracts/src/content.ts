@@ -4,7 +4,7 @@ import { FIELD_MESSAGES, ONE_LINE } from './browser/input';
 import { emailAddress, text } from './input';
 
 // The limits, patterns and messages are the zod-free ./browser/content.ts, whose checkContactRequest
-// is what the form checks in the browser; content.spec.ts holds the two equal.
+// is what the form checks in the browser; browser/agreement.spec.ts holds the two equal.
 // One line (ONE_LINE): a line break or any other control character would let a subject or a name
 // start a mail header of its own.
 const oneLine = (max: number) =>

@@ -1,22 +1,17 @@
 import { z } from 'zod';
 import {
   DEFAULT_LANGUAGE,
-  DEFAULT_SEARCH_SORT,
   DWELLING_FACT_KEYS,
-  DWELLING_TYPES,
   FRONT_PAGE,
+  LIST_FILTER_NAMES,
   SEARCH,
-  SEARCH_COST_SLIDER,
-  SEARCH_SORTS,
-  SEARCH_TIMEFRAMES,
   parseSearchFilters,
+  readListFilters,
   validateSearchQuery,
-  type DwellingType,
-  type SearchSort,
-  type SearchTimeframe,
+  type ListFilterName,
+  type ListFilters,
 } from '@husly/domain';
 import { CONTACT_ERROR_CODES } from './browser/codes';
-import { INT32_MAX } from './browser/input';
 import { queryParams, text } from './input';
 
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -200,92 +195,24 @@ function parsePageSize(raw: string | number | null | undefined, fallback: number
   return n >= 1 && n <= SEARCH.maxPageSize ? n : 'invalid';
 }
 
-/**
- * The filters are compared with int4 columns (rent, rooms, size): beyond that range PostgreSQL
- * refuses the parameter. `start` is an OFFSET (bigint): any safe integer is a page, empty past the end.
- */
-function outOfColumnRange(filters: Partial<Record<'rent' | 'rooms' | 'size', number>>): string[] {
-  return (['rent', 'rooms', 'size'] as const).filter((field) => (filters[field] ?? 0) > INT32_MAX);
-}
-const tooBigMessage = (field: string) => `${field} must be at most ${INT32_MAX}`;
-
 const pageSizeMessage = `pageSize must be a whole number from 1 to ${SEARCH.maxPageSize}`;
 
-const oneOf = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
-const blank = (raw: string | number | null | undefined): boolean => raw === null || raw === undefined || String(raw).trim() === '';
-
-/**
- * The extra filters and the order (issue 15, docs/decisions/0013). Empty is not set; `newest`, the
- * default order, and `monthly` at its slider's "Any" end are left out, as the sliders are. Anything
- * else that is not one of the values is an issue naming the parameter (a 400).
- */
-function parseExtraFilters(
-  raw: Partial<Record<'pets' | 'type' | 'movein' | 'timeframe' | 'monthly' | 'sort', string | number | null | undefined>>,
-  issue: (field: string, message: string, code: string) => void,
-): Partial<Pick<SearchQuery, 'pets' | 'type' | 'movein' | 'timeframe' | 'monthly' | 'sort'>> | null {
-  const out: Partial<Pick<SearchQuery, 'pets' | 'type' | 'movein' | 'timeframe' | 'monthly' | 'sort'>> = {};
-  let ok = true;
-  const bad = (field: string, message: string) => {
-    issue(field, message, 'invalid-value');
-    ok = false;
-  };
-  const word = (value: string | number | null | undefined) => String(value).trim();
-  if (!blank(raw.pets)) {
-    if (word(raw.pets) === '1') out.pets = true;
-    else bad('pets', 'pets must be 1 (pets allowed)');
-  }
-  if (!blank(raw.type)) {
-    const type = word(raw.type);
-    if ((DWELLING_TYPES as readonly string[]).includes(type)) out.type = type as DwellingType;
-    else bad('type', `type must be one of ${oneOf(DWELLING_TYPES)}`);
-  }
-  if (!blank(raw.timeframe)) {
-    const timeframe = word(raw.timeframe);
-    if ((SEARCH_TIMEFRAMES as readonly string[]).includes(timeframe)) out.timeframe = timeframe as SearchTimeframe;
-    else bad('timeframe', `timeframe must be one of ${oneOf(SEARCH_TIMEFRAMES)}`);
-  }
-  if (!blank(raw.sort)) {
-    const sort = word(raw.sort);
-    if ((SEARCH_SORTS as readonly string[]).includes(sort)) {
-      if (sort !== DEFAULT_SEARCH_SORT) out.sort = sort as Exclude<SearchSort, 'newest'>;
-    } else bad('sort', `sort must be one of ${oneOf(SEARCH_SORTS)}`);
-  }
-  if (!blank(raw.movein)) {
-    const movein = word(raw.movein);
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(movein);
-    const day = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-    if (m && day && day.getUTCFullYear() >= 2000 && day.toISOString().slice(0, 10) === movein) out.movein = movein;
-    else bad('movein', 'movein must be a date YYYY-MM-DD');
-  }
-  if (!blank(raw.monthly)) {
-    const monthly = word(raw.monthly);
-    if (!/^\d{1,10}$/.test(monthly) || Number(monthly) > INT32_MAX) bad('monthly', `monthly must be a whole number from 0 to ${INT32_MAX}`);
-    else if (Number(monthly) !== SEARCH_COST_SLIDER.monthly.default) out.monthly = Number(monthly);
-  }
-  return ok ? out : null;
-}
+/** Every list filter's query parameter (docs/decisions/0058: the table in libs/domain list-filters.ts). */
+const filterParams = Object.fromEntries(LIST_FILTER_NAMES.map((field) => [field, queryValue])) as Record<ListFilterName, typeof queryValue>;
 
 /**
  * GET /api/dwellings/search and /area/{slug}. Applies the domain rules: q is trimmed and needs
- * 2 characters (an empty q is no q); rent, rooms, size and start are whole numbers and a value at
- * its slider default is left out; the extra filters and `sort` as parseExtraFilters reads them.
+ * 2 characters (an empty q is no q); start is a whole number; the list filters as the domain's
+ * table reads them (a value at its slider's default, or the default order, is left out).
  * Issues carry the domain code in `params.code`.
  */
 export const searchQuerySchema = queryParams(
   z
     .object({
       q: text(SEARCH_TEXT_MAX).nullish(),
-      rent: queryValue,
-      rooms: queryValue,
-      size: queryValue,
+      ...filterParams,
       start: queryValue,
       pageSize: queryValue,
-      pets: queryValue,
-      type: queryValue,
-      movein: queryValue,
-      timeframe: queryValue,
-      monthly: queryValue,
-      sort: queryValue,
     })
     .transform((raw, ctx): SearchQuery => {
       const issue = (field: string, message: string, code: string) =>
@@ -293,40 +220,25 @@ export const searchQuerySchema = queryParams(
       const q = (raw.q ?? '').trim();
       const checkedQ = q === '' ? null : validateSearchQuery(q, DEFAULT_LANGUAGE);
       if (checkedQ && !checkedQ.ok) issue('q', checkedQ.error.message, checkedQ.error.code);
-      const filters = parseSearchFilters(raw, DEFAULT_LANGUAGE);
-      if (!filters.ok) for (const e of filters.errors) issue(e.field, e.message, e.code);
-      const beyond = filters.ok ? outOfColumnRange(filters.filters) : [];
-      for (const field of beyond) issue(field, tooBigMessage(field), 'too-big');
+      const filters = readListFilters(raw, DEFAULT_LANGUAGE);
+      for (const e of filters.errors) issue(e.field, e.message, e.code);
+      const start = parseSearchFilters({ start: raw.start }, DEFAULT_LANGUAGE);
+      if (!start.ok) for (const e of start.errors) issue(e.field, e.message, e.code);
       const pageSize = parsePageSize(raw.pageSize, SEARCH.pageSize);
       if (pageSize === 'invalid') issue('pageSize', pageSizeMessage, 'not-integer');
-      const extra = parseExtraFilters(raw, issue);
-      if ((checkedQ && !checkedQ.ok) || !filters.ok || beyond.length > 0 || pageSize === 'invalid' || !extra) return z.NEVER;
+      if ((checkedQ && !checkedQ.ok) || filters.errors.length > 0 || !start.ok || pageSize === 'invalid') return z.NEVER;
       return {
         ...(q !== '' ? { q } : {}),
         ...filters.filters,
-        ...extra,
-        start: filters.filters.start ?? 0,
+        start: start.filters.start ?? 0,
         pageSize,
       };
     }),
 );
 export type SearchQueryInput = z.input<typeof searchQuerySchema>;
 /** Parsed search: only filters that are set are present; start defaults to 0, pageSize to 150. */
-export interface SearchQuery {
+export interface SearchQuery extends ListFilters {
   q?: string;
-  rent?: number;
-  rooms?: number;
-  size?: number;
-  /** Pets allowed (pets = 1). */
-  pets?: true;
-  type?: DwellingType;
-  /** Moving in by this day (YYYY-MM-DD): dwellings free from then or earlier. */
-  movein?: string;
-  timeframe?: SearchTimeframe;
-  /** Maximum monthly total (rent plus monthly expenses). */
-  monthly?: number;
-  /** Absent: newest first. */
-  sort?: Exclude<SearchSort, 'newest'>;
   start: number;
   pageSize: number;
 }

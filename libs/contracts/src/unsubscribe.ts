@@ -10,7 +10,7 @@ import { subscriptionId, type SubscriptionsResponse } from './subscriptions';
 // POST /api/unsubscribe/manual and GraphQL unsubscribeManual), its confirmation link, and "found a home".
 
 // The manual form's limits, patterns and messages are the zod-free ./browser/unsubscribe.ts, whose
-// checkManualUnsubscribeRequest is what the form checks in the browser; unsubscribe.spec.ts holds the two equal.
+// checkManualUnsubscribeRequest is what the form checks in the browser; browser/agreement.spec.ts holds the two equal.
 const required = (max: number) => text(max).trim().min(1, FIELD_MESSAGES.required).regex(ONE_LINE, FIELD_MESSAGES.oneLine);
 
 /** Section 3: a code, a where-found answer, or the survey's answers as an object. */

@@ -10,6 +10,7 @@ export * from './error-catalogue';
 export * from './validation';
 export * from './money';
 export * from './dwelling-search';
+export * from './list-filters';
 export * from './navigation';
 export * from './accounts';
 export * from './subscriptions';

@@ -10,6 +10,7 @@ import {
   type DwellingListingInput,
 } from './structured-data';
 import { jsonLdText, type JsonLd } from './json-ld';
+import type { ListFilters } from './list-filters';
 import { searchCanonicalPath } from './search-canonical';
 
 const ORIGIN = 'https://husly.dk';
@@ -197,8 +198,15 @@ describe('searchCanonicalPath: /search?q=<a city> is the city page', () => {
     [{ rent: 8000 }, 'aarhus', null],
     [{ rooms: 2 }, 'aarhus', null],
     [{ size: 50 }, 'aarhus', null],
+    // Every filter of the table, and the order: a list of its own, not the city page.
+    [{ pets: true }, 'aarhus', null],
+    [{ monthly: 9000 }, 'aarhus', null],
+    [{ type: 'villa' }, 'aarhus', null],
+    [{ movein: '2027-01-01' }, 'aarhus', null],
+    [{ timeframe: 'gt1y' }, 'aarhus', null],
+    [{ sort: 'rent' }, 'aarhus', null],
     [{}, undefined, null],
-  ])('%j naming %j → %j', (search, slug, expected) => {
+  ] satisfies Array<[ListFilters & { start?: number }, string | undefined, string | null]>)('%j naming %j → %j', (search, slug, expected) => {
     expect(searchCanonicalPath(search, slug)).toBe(expected);
   });
 });

@@ -25,7 +25,7 @@ import { UsersController } from './profile/users.controller';
  * The root holds what other features may import (ADR 0060): this module and the services at the
  * root (accounts, link tokens, session prefs). The rest by concern: auth/ (login and signup routes,
  * Facebook), sessions/ (logout, language handoff), profile/ (the user's own data), throttles/ (login
- * buckets, device cookie), mail/ (the accounts' mails).
+ * buckets, device cookie), mail/ (sends the accounts' mails; their texts are in infra/mail/templates/).
  */
 @Module({
   imports: [SubscriptionsModule, RateLimitModule],

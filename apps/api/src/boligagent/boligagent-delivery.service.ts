@@ -4,11 +4,12 @@ import { APP_CONFIG } from '../config/config.module';
 import { Clock } from '../infra/clock/clock';
 import { MailService } from '../infra/mail/mail.service';
 import { stableMessageId } from '../infra/mail/message-id';
+import { boligagentDigestMail, type DigestDwelling } from '../infra/mail/templates/boligagent-mails';
+import { composeMail } from '../infra/mail/templates/mail-template';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { JOBS } from '../infra/queue/jobs';
 import { BoligagentRepository, type LeasedMail } from './boligagent.repository';
-import { renderDigestMail, type DigestDwelling } from './mail-templates';
-import { listUnsubscribeHeaders, publicOrigin, signUserParam, unsubscribeUrlOf, type MailLanguage } from './public-urls';
+import { listUnsubscribeHeaders, signUserParam, unsubscribePathOf, unsubscribeUrlOf, type MailLanguage } from './public-urls';
 
 /** Agents per keyset batch of the nightly matching statement. */
 const AGENT_BATCH = 25_000;
@@ -229,7 +230,6 @@ export class BoligagentDeliveryService {
     const total = mail.total;
     const rows = mail.dwellings;
     const language: MailLanguage = agent.language === 'en' ? 'en' : 'da';
-    const origin = publicOrigin(this.config.http.publicUrl, language);
     const user = signUserParam(agent.id, this.config.auth.jwtSecret);
     const dwellings: DigestDwelling[] = rows.map((d) => ({
       id: d.id,
@@ -238,19 +238,22 @@ export class BoligagentDeliveryService {
       rooms: d.rooms,
       size: d.size,
       city: d.city,
-      url: `${origin}/vis/${d.id}?user=${encodeURIComponent(user)}&source=boligagent`,
+      path: `/vis/${d.id}?user=${encodeURIComponent(user)}&source=boligagent`,
     }));
     const firstCity = rows[0]?.city ?? '';
     // The one-click link only stops the agent; managing it stays with the manage link's token.
     const unsubscribeUrl = unsubscribeUrlOf(this.config.http.publicUrl, agent.unsubscribeToken, language);
-    const rendered = renderDigestMail({
-      language,
-      dwellings,
-      total,
-      seeAllUrl: `${origin}/search?q=${encodeURIComponent(firstCity)}&user=${encodeURIComponent(user)}&source=boligagent`,
-      manageUrl: `${origin}/boligagent/${encodeURIComponent(agent.token)}`,
-      unsubscribeUrl,
-    });
+    const rendered = composeMail(
+      boligagentDigestMail,
+      { language, publicUrl: this.config.http.publicUrl },
+      {
+        dwellings,
+        total,
+        seeAllPath: `/search?q=${encodeURIComponent(firstCity)}&user=${encodeURIComponent(user)}&source=boligagent`,
+        managePath: `/boligagent/${encodeURIComponent(agent.token)}`,
+        unsubscribePath: unsubscribePathOf(agent.unsubscribeToken),
+      },
+    );
     return {
       to: agent.email,
       ...rendered,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderDigestMail, renderVerificationMail, type DigestDwelling } from './mail-templates';
+import type { Language } from '@husly/domain';
+import { boligagentDigestMail, boligagentVerificationMail, type BoligagentDigestData, type DigestDwelling } from '../infra/mail/templates/boligagent-mails';
+import { composeMail } from '../infra/mail/templates/mail-template';
 import { listUnsubscribeHeaders, publicOrigin, signUserParam, unsubscribeUrlOf, verifyUserParam } from './public-urls';
 
 const dwelling = (id: number, over: Partial<DigestDwelling> = {}): DigestDwelling => ({
@@ -9,10 +11,12 @@ const dwelling = (id: number, over: Partial<DigestDwelling> = {}): DigestDwellin
   rooms: 2,
   size: 64,
   city: 'Aarhus',
-  url: `https://husly.dk/vis/${id}?user=1.x`,
+  path: `/vis/${id}?user=1.x`,
   ...over,
 });
-const links = { seeAllUrl: 'https://husly.dk/search?q=Aarhus', manageUrl: 'https://husly.dk/boligagent/tok', unsubscribeUrl: 'https://husly.dk/api/boligagents/unsubscribe/tok' };
+const links = { seeAllPath: '/search?q=Aarhus', managePath: '/boligagent/tok', unsubscribePath: '/api/boligagents/unsubscribe/tok' };
+// Rendered as the mail module composes them, for PUBLIC_URL https://husly.dk.
+const renderDigestMail = ({ language, ...data }: BoligagentDigestData & { language: Language }) => composeMail(boligagentDigestMail, { language, publicUrl: 'https://husly.dk' }, data);
 
 describe('renderDigestMail', () => {
   it('lists each dwelling with headline, rent, rooms, size, city and link, in Danish', () => {
@@ -28,7 +32,7 @@ describe('renderDigestMail', () => {
   it('says "see all N" when there are more than it lists, in English', () => {
     const mail = renderDigestMail({ language: 'en', dwellings: [dwelling(1)], total: 27, ...links });
     expect(mail.subject).toBe('27 new dwellings for you');
-    expect(mail.text).toContain('See all 27: https://husly.dk/search?q=Aarhus');
+    expect(mail.text).toContain('See all 27: https://en.husly.dk/search?q=Aarhus');
     expect(mail.html).toContain('>See all 27</a>');
     expect(mail.text).toContain('6.500 DKK/month · 2 rooms · 64 m² · Aarhus');
   });
@@ -44,9 +48,9 @@ describe('renderDigestMail', () => {
 describe('renderVerificationMail', () => {
   it.each([
     ['da', 'Bekræft din BoligAgent', 'Bekræft BoligAgent: https://husly.dk/boligagent/verify?token=t'],
-    ['en', 'Confirm your BoligAgent', 'Confirm BoligAgent: https://husly.dk/boligagent/verify?token=t'],
+    ['en', 'Confirm your BoligAgent', 'Confirm BoligAgent: https://en.husly.dk/boligagent/verify?token=t'],
   ] as const)('%s', (language, subject, line) => {
-    const mail = renderVerificationMail({ language, verifyUrl: 'https://husly.dk/boligagent/verify?token=t', unsubscribeUrl: links.unsubscribeUrl, areas: ['Aarhus'] });
+    const mail = composeMail(boligagentVerificationMail, { language, publicUrl: 'https://husly.dk' }, { verifyPath: '/boligagent/verify?token=t', unsubscribePath: links.unsubscribePath, areas: ['Aarhus'] });
     expect(mail.subject).toBe(subject);
     expect(mail.text).toContain(line);
     expect(mail.text).toContain('Aarhus');

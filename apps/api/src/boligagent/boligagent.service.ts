@@ -32,13 +32,14 @@ import type { AuthUser } from '../common/auth/auth-user';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { Clock } from '../infra/clock/clock';
+import { boligagentVerificationMail } from '../infra/mail/templates/boligagent-mails';
+import { composeMail } from '../infra/mail/templates/mail-template';
 import { PrismaService } from '../infra/prisma/prisma.service';
 import type { BoligagentFrequency, Prisma } from '../infra/prisma/generated/client';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { JOBS } from '../infra/queue/jobs';
 import { boligagentError, boligagentNotFound, verificationTokenNotRecognised } from './boligagent-errors';
-import { renderVerificationMail } from './mail-templates';
-import { listUnsubscribeHeaders, publicOrigin, unsubscribeUrlOf, verifyUserParam, type MailLanguage } from './public-urls';
+import { listUnsubscribeHeaders, unsubscribePathOf, unsubscribeUrlOf, verifyUserParam, type MailLanguage } from './public-urls';
 
 const agentWithPrefs = {
   prefs: { include: { city: { select: { slug: true, label: true } } }, orderBy: { id: 'asc' } },
@@ -139,9 +140,12 @@ export class BoligagentService {
     // signup again, in parallel or in a row, mails nothing more. The answer is the same either way.
     if (!changed) return { verificationSent: true };
     const agent = await this.prisma.boligagent.findUniqueOrThrow({ where: { id: agentId }, select: { token: true, unsubscribeToken: true } });
-    const verifyUrl = `${publicOrigin(this.config.http.publicUrl, language)}/boligagent/verify?token=${encodeURIComponent(agent.token)}`;
     const unsubscribeUrl = unsubscribeUrlOf(this.config.http.publicUrl, agent.unsubscribeToken, language);
-    const mail = renderVerificationMail({ language, verifyUrl, unsubscribeUrl, areas: prefs.map((p) => p.cityLabel) });
+    const mail = composeMail(
+      boligagentVerificationMail,
+      { language, publicUrl: this.config.http.publicUrl },
+      { verifyPath: `/boligagent/verify?token=${encodeURIComponent(agent.token)}`, unsubscribePath: unsubscribePathOf(agent.unsubscribeToken), areas: prefs.map((p) => p.cityLabel) },
+    );
     await this.jobs.enqueue(JOBS.mailDeliver, { to: email, ...mail, headers: listUnsubscribeHeaders(unsubscribeUrl, this.config.mail.from, agent.unsubscribeToken) });
     return { verificationSent: true };
   }

@@ -41,7 +41,12 @@ function signature(agentId: number, secret: string): string {
  * mail's language host (an English mail's link opened the Danish page, issue 15).
  */
 export function unsubscribeUrlOf(publicUrl: string, token: string, language: MailLanguage): string {
-  return `${publicOrigin(publicUrl, language)}/api/boligagents/unsubscribe/${encodeURIComponent(token)}`;
+  return `${publicOrigin(publicUrl, language)}${unsubscribePathOf(token)}`;
+}
+
+/** The one-click path, for the link in the mail's body (the mail module puts it on the language's host). */
+export function unsubscribePathOf(token: string): string {
+  return `/api/boligagents/unsubscribe/${encodeURIComponent(token)}`;
 }
 
 /** List-Unsubscribe (an https URL and a mailto) and List-Unsubscribe-Post: every boligagent mail carries them. */

@@ -7,10 +7,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { bodyBytes, type BodyParts } from './body-parts';
 
 // Every text response leaves compressed (issue 16: pages sent 690–880 KB where 200–250 KB gzip
-// would do). Three paths, so the work is done once where the bytes repeat:
+// would do). The work is done once where the bytes repeat:
 // - static files: compressed at build time (tools/precompress.mjs), served as .br/.gz by @fastify/static;
-// - cached dwelling lists: compressed once per cached page and encoding (dwellings.controller.ts);
-// - everything else (server-rendered pages, JSON): @fastify/compress, per response.
+// - bodies made once (the areas list, the translations): StaticBody, at the best level;
+// - dwelling lists: once per cached page and encoding, and once per body rebuilt byte for byte (CompressedBodies);
+// - server-rendered pages: once per kept page and encoding (web-app.ts, docs/decisions/0028);
+// - everything else (JSON): @fastify/compress, per response.
 
 export type ContentEncoding = 'br' | 'gzip';
 /** In the order we prefer them when the client likes both as much. */

@@ -5,6 +5,8 @@ import type { RateLimit } from '../common/rate-limit/rate-limit.service';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { contactFormMail } from '../infra/mail/templates/contact-mails';
+import { composeMail, SUPPORT_LANGUAGE } from '../infra/mail/templates/mail-template';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { JOBS } from '../infra/queue/jobs';
 
@@ -32,19 +34,11 @@ export class ContentService {
    */
   async sendContactMessage(message: ContactMessage, from: { ip: string; language: Language }): Promise<void> {
     await this.rateLimits.consume([CONTACT_LIMITS.ip(from.ip)], from.language);
-    const site = from.language === 'en' ? 'en' : 'da';
-    await this.jobs.enqueue(JOBS.mailDeliver, {
-      to: this.config.mail.support,
-      replyTo: headerSafe(message.email),
-      subject: `Kontaktformular: ${headerSafe(message.subject)}`,
-      text: [
-        `Navn: ${headerSafe(message.name)}`,
-        `Email: ${message.email}`,
-        `Sprog: ${site}`,
-        `Emne: ${headerSafe(message.subject)}`,
-        '',
-        message.message,
-      ].join('\n'),
-    });
+    const mail = composeMail(
+      contactFormMail,
+      { language: SUPPORT_LANGUAGE, publicUrl: this.config.http.publicUrl },
+      { name: headerSafe(message.name), email: message.email, site: from.language === 'en' ? 'en' : 'da', subject: headerSafe(message.subject), message: message.message },
+    );
+    await this.jobs.enqueue(JOBS.mailDeliver, { to: this.config.mail.support, replyTo: headerSafe(message.email), ...mail });
   }
 }

@@ -5,7 +5,8 @@
 // the query compiler alone), against ~0.6 ms now; on the embedded database it was four round trips
 // through PGlite's one connection. The lists left Prisma for the same reason (docs/decisions/0004).
 // Read on the list reader's pg pool: one round trip, rows as text decoded here.
-import { LIST_QUERY_OPTIONS, parseTextArray, type ListResultRow } from './dwelling-list.query';
+import type { DwellingColumns } from './dwelling-columns';
+import { LIST_QUERY_OPTIONS, parseTextArray, type ListResultRow } from './list/dwelling-list.query';
 
 /** Rows as arrays of the columns' text (LIST_QUERY_OPTIONS), decoded by decodeDetailRow. */
 export const DETAIL_QUERY_OPTIONS = LIST_QUERY_OPTIONS;
@@ -25,27 +26,10 @@ export const DWELLING_DETAIL_SQL = `SELECT d.id, d.headline, d.teaser, d.descrip
   LEFT JOIN postal_codes p ON p.zip = d.zip
   WHERE d.id = $1`;
 
-export interface DetailRow {
+/** The dwelling's columns, and what the statement joins to them. */
+export interface DetailRow extends DwellingColumns {
   id: number;
-  headline: string;
-  teaser: string;
-  description: string;
-  remarks: string | null;
-  rent: number;
-  rooms: number;
-  size: number;
-  pets: number | null;
-  economy: string | null;
-  available: string | null;
-  timeframe: string | null;
-  street: string | null;
-  zip: string | null;
   cityId: number;
-  lat: number | null;
-  lng: number | null;
-  status: number;
-  /** The facts column (jsonb) as parsed JSON. */
-  facts: unknown;
   deletedAt: Date | null;
   monthlyCost: number | null;
   moveInCost: number | null;

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { CitiesService } from './cities.service';
-import { DwellingListMemory } from './dwelling-list.memory';
-import { DwellingListReader } from './dwelling-list.reader';
+import { DwellingListMemory } from './list/dwelling-list.memory';
+import { DwellingListReader } from './list/dwelling-list.reader';
 import { DwellingsController } from './dwellings.controller';
 import { DwellingsService } from './dwellings.service';
 import { LandlordContactService } from './landlord-contact.service';

@@ -1,6 +1,6 @@
 import { HttpException, Injectable, Logger } from '@nestjs/common';
 import { apiError, type DwellingDetail, type DwellingListResponse, type LatestQuery, type SearchQuery } from '@husly/contracts';
-import { DWELLING_FACT_KEYS, DWELLING_STATUS, fairRentHint, rentedListedSince, sizeBandOf, type FairRentComparables } from '@husly/domain';
+import { DWELLING_FACT_KEYS, DWELLING_STATUS, fairRentHint, LIST_FILTER_NAMES, rentedListedSince, sizeBandOf, type FairRentComparables } from '@husly/domain';
 import { BodyParts } from '../common/body-parts';
 import { CompressedBodies } from '../common/compressed-bodies';
 import { encodedOnce, type ContentEncoding } from '../common/compression';
@@ -9,12 +9,13 @@ import { Prisma } from '../infra/prisma/generated/client';
 import { PrismaService } from '../infra/prisma/prisma.service';
 import { SubscriptionAccessService } from '../subscriptions/subscription-access.service';
 import { CitiesService, type Place } from './cities.service';
-import { DwellingListMemory } from './dwelling-list.memory';
-import { COUNT_CAP, dwellingListStatement, type ListFilter } from './dwelling-list.query';
-import { DwellingListReader } from './dwelling-list.reader';
-import { mediaUrl, toListItem } from './list-items';
-import { ListPageCache, ListVersionReader } from './list-page-cache';
-import { PageCursors } from './page-cursors';
+import { DwellingListMemory } from './list/dwelling-list.memory';
+import { COUNT_CAP, dwellingListStatement } from './list/dwelling-list.query';
+import { DwellingListReader } from './list/dwelling-list.reader';
+import { mediaUrl, toListItem } from './list/list-items';
+import { listKey, type ListFilter } from './list/list-filters';
+import { ListPageCache, ListVersionReader } from './list/list-page-cache';
+import { PageCursors } from './list/page-cursors';
 
 /** The front page's total of vacant dwellings is an exact count, refreshed at most this often. */
 const VACANT_TOTAL_TTL_MS = 60_000;
@@ -227,20 +228,10 @@ export class DwellingsService {
     }));
   }
 
-  private filterOf(query: Omit<SearchQuery, 'q' | 'start' | 'pageSize'>): ListFilter {
-    const filter: ListFilter = {
-      rent: query.rent,
-      rooms: query.rooms,
-      size: query.size,
-      rentedSince: rentedListedSince(this.clock.now()),
-    };
-    // Only what is set: the default lists keep their filter (and so their key) as before.
-    if (query.pets) filter.pets = true;
-    if (query.type !== undefined) filter.dwellingType = query.type;
-    if (query.movein !== undefined) filter.availableBy = query.movein;
-    if (query.timeframe !== undefined) filter.timeframe = query.timeframe;
-    if (query.monthly !== undefined) filter.monthly = query.monthly;
-    if (query.sort !== undefined) filter.sort = query.sort;
+  /** The list a query asks for: the filters it sets (only those), and the rented window at this moment. */
+  private filterOf(query: SearchQuery): ListFilter {
+    const filter: ListFilter = { rentedSince: rentedListedSince(this.clock.now()) };
+    for (const name of LIST_FILTER_NAMES) if (query[name] !== undefined) Object.assign(filter, { [name]: query[name] });
     return filter;
   }
 
@@ -356,16 +347,6 @@ export class DwellingsService {
     }
     return this.vacantTotal.value;
   }
-}
-
-/** One list, whatever the route that asked for it: the page cursors and the page cache key on it. */
-function listKey(filter: ListFilter): string {
-  const key: unknown[] = [filter.cityId ?? null, filter.rent ?? null, filter.rooms ?? null, filter.size ?? null, filter.rentedSince !== null];
-  // Issue 15's filters and orders only when set, so the default lists keep their keys.
-  const { pets, dwellingType, availableBy, timeframe, monthly, sort } = filter;
-  const extra = { pets, dwellingType, availableBy, timeframe, monthly, sort };
-  if (Object.values(extra).some((value) => value !== undefined)) key.push(extra);
-  return JSON.stringify(key);
 }
 
 /** An HttpException whose body is an ApiError with the standard reason phrase ("Gone", not "GONE"). */

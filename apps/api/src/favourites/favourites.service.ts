@@ -4,7 +4,7 @@ import { canSaveFavourite, DWELLING_STATUS, FAVOURITE_MESSAGES, FAVOURITES, type
 import { PrismaService } from '../infra/prisma/prisma.service';
 import { CitiesService } from '../dwellings/cities.service';
 import { DwellingsService, httpError, notFound } from '../dwellings/dwellings.service';
-import { toListItem } from '../dwellings/list-items';
+import { toListItem } from '../dwellings/list/list-items';
 
 /** Newest saved first; the dwelling id orders saves of the same millisecond. */
 const NEWEST_SAVED_FIRST = [{ createdAt: 'desc' }, { dwellingId: 'desc' }] as const;

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { mailsTo } from '../../test/mail-files';
 import { freshCardNumber, seedOffers, userWithToken } from '../../test/subscription-fixtures';
 import { SubscriptionMailService } from './subscription-mail.service';
-import { formatNoticeDate } from './subscription-notices';
+import { formatNoticeDate } from '../infra/mail/templates/subscription-mails';
 
 // Issue 36: the receipt and the intro reminder were Danish for everyone. They go in the user's
 // language (users.language), the plan worded by its id as the pages word it, dates per language, and

@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DEFAULT_LANGUAGE, formatOrderNo, isLanguage, linePlanOf, publicUrlForLanguage, receiptLineLabel, type Language } from '@husly/domain';
+import { DEFAULT_LANGUAGE, formatOrderNo, isLanguage, linePlanOf, receiptLineLabel, type Language } from '@husly/domain';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { Clock } from '../infra/clock/clock';
 import { MailService } from '../infra/mail/mail.service';
+import { composeMail } from '../infra/mail/templates/mail-template';
+import { introReminderMail, receiptMail, subscriptionNoticeMail, type ReceiptFacts } from '../infra/mail/templates/subscription-mails';
 import { PrismaService } from '../infra/prisma/prisma.service';
-import { introReminderMail, noticeMail, receiptMail, type NoticeData, type NoticeKind, type ReceiptFacts } from './subscription-notices';
+import type { NoticeData, NoticeKind } from './subscription-notices';
 
 const languageOf = (value: string | null | undefined): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
 
@@ -44,16 +46,16 @@ export class SubscriptionMailService {
     if (!t.user.email) return false;
     const language = languageOf(t.user.language);
     const offer = t.subscription?.offer;
-    const { subject, text } = receiptMail(language, {
+    const mail = composeMail(receiptMail, this.recipient(language), {
       orderno: formatOrderNo(t.orderno),
       date: t.timestamp,
       customer: [t.customerName, t.customerAddress, t.customerZipcode ? `${t.customerZipcode} ${t.customerCity ?? ''}`.trim() : null].filter(Boolean).join(', '),
       lines: t.lines.map((l) => ({ label: receiptLineLabel(language, { label: l.label, plan: offer ? linePlanOf(l.label, offer) : null }), subtotalOre: l.subtotal, vatOre: l.vat })),
       totalOre: t.amount,
-      url: `${publicUrlForLanguage(this.config.http.publicUrl, language)}/profile/invoice/${t.id}`,
+      path: `/profile/invoice/${t.id}`,
       company: t.company as ReceiptFacts['company'],
     });
-    await this.mail.send({ to: t.user.email, subject, text });
+    await this.mail.send({ to: t.user.email, ...mail });
     return true;
   }
 
@@ -76,12 +78,8 @@ export class SubscriptionMailService {
     const s = await this.prisma.subscription.findUniqueOrThrow({ where: { id: subscriptionId }, include: { offer: true, user: { select: { email: true, language: true } } } });
     if (!s.user.email || !s.endingAt) return false;
     const language = languageOf(s.user.language);
-    const { subject, text } = introReminderMail(language, {
-      plan: s.offer,
-      endingAt: s.endingAt,
-      cancelUrl: `${publicUrlForLanguage(this.config.http.publicUrl, language)}/profile/subscription`,
-    });
-    await this.mail.send({ to: s.user.email, subject, text });
+    const mail = composeMail(introReminderMail, this.recipient(language), { plan: s.offer, endingAt: s.endingAt, cancelPath: '/profile/subscription' });
+    await this.mail.send({ to: s.user.email, ...mail });
     return true;
   }
 
@@ -111,7 +109,7 @@ export class SubscriptionMailService {
     // The charge concerned: the refunded ones, else the one that paid the period the change is about.
     const charges = data.transactionIds ? s.transactions.filter((t) => data.transactionIds?.includes(t.id)) : s.transactions.slice(-1);
     const next = kind === 'plan-change' ? await this.prisma.subscription.findUnique({ where: { id: n.key }, include: { offer: true } }) : null;
-    const { subject, text } = noticeMail(language, {
+    const mail = composeMail(subscriptionNoticeMail, this.recipient(language), {
       kind,
       name: s.user.name ?? '',
       plan: s.offer,
@@ -121,9 +119,13 @@ export class SubscriptionMailService {
       refundedOre: data.refundedOre,
       reason: data.reason,
       ordernos: charges.map((t) => formatOrderNo(t.orderno)),
-      profileUrl: `${publicUrlForLanguage(this.config.http.publicUrl, language)}/profile/subscription`,
+      profilePath: '/profile/subscription',
     });
-    await this.mail.send({ to: s.user.email, subject, text });
+    await this.mail.send({ to: s.user.email, ...mail });
     return true;
+  }
+
+  private recipient(language: Language) {
+    return { language, publicUrl: this.config.http.publicUrl };
   }
 }

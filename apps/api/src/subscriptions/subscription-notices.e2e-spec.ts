@@ -5,7 +5,7 @@ import { mailsTo } from '../../test/mail-files';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { freshCardNumber, seedOffers, userWithToken } from '../../test/subscription-fixtures';
 import { JobQueue } from '../infra/queue/job-queue.service';
-import { formatNoticeDate } from './subscription-notices';
+import { formatNoticeDate } from '../infra/mail/templates/subscription-mails';
 
 // Issue 36: every cancel, withdrawal, change of plan, reactivation and refund is confirmed by one mail,
 // in the user's language, with the dates and the order number. Real database, the test payment

@@ -1,13 +1,14 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { isLanguage, normalizeEmail, publicUrlForLanguage, TENANT_AD_EMAIL_VERIFICATION, tenantAdEmailVerified, type Language } from '@husly/domain';
+import { isLanguage, normalizeEmail, TENANT_AD_EMAIL_VERIFICATION, tenantAdEmailVerified, type Language } from '@husly/domain';
 import { hashLinkToken, newLinkToken } from '../accounts/account-tokens.service';
 import { tokenNotRecognised } from '../accounts/accounts.service';
-import { accountMail } from '../accounts/mail/account-mails';
 import { RateLimitService, ThrottledError, throttled, type Reservation } from '../common/rate-limit/rate-limit.service';
 import { VERIFICATION_MAIL_BUCKETS } from '../common/rate-limit/verification-mail-buckets';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { Clock } from '../infra/clock/clock';
+import { ACCOUNT_MAILS } from '../infra/mail/templates/account-mails';
+import { composeMail } from '../infra/mail/templates/mail-template';
 import type { Prisma } from '../infra/prisma/generated/client';
 import { PrismaService } from '../infra/prisma/prisma.service';
 import { JobQueue } from '../infra/queue/job-queue.service';
@@ -82,8 +83,8 @@ export class TenantAdEmailService {
       await this.rateLimits.refund(reservations);
       return;
     }
-    const url = `${publicUrlForLanguage(this.config.http.publicUrl, link.language)}/profile/tenant?verify=${link.token}`;
-    await this.jobs.enqueue(JOBS.mailDeliver, { to: link.to, ...accountMail('verify-tenant-ad-email', link.language, { name: link.name, link: url }) });
+    const mail = composeMail(ACCOUNT_MAILS['verify-tenant-ad-email'], { language: link.language, publicUrl: this.config.http.publicUrl }, { name: link.name, path: `/profile/tenant?verify=${link.token}` });
+    await this.jobs.enqueue(JOBS.mailDeliver, { to: link.to, ...mail });
   }
 
   /**

@@ -31,7 +31,11 @@ import {
 import type { RateLimit } from '../common/rate-limit/rate-limit.service';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { headerSafe } from '../content/content.service';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
 import { Clock } from '../infra/clock/clock';
+import { composeMail } from '../infra/mail/templates/mail-template';
+import { landlordMessageMail } from '../infra/mail/templates/tenant-ad-mails';
 import { PrismaService } from '../infra/prisma/prisma.service';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { JOBS } from '../infra/queue/jobs';
@@ -59,6 +63,7 @@ export class TenantAdService {
     private readonly jobs: JobQueue,
     private readonly emails: TenantAdEmailService,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** GET /api/users/me/tenant: the saved ad, or the defaults filled from the account. */
@@ -163,41 +168,17 @@ export class TenantAdService {
     }
     await this.rateLimits.consume([LANDLORD_CONTACT_LIMITS.ad(ad.id)], from.language);
     const lang: Language = isLanguage(owner.language) ? owner.language : 'da';
-    const subject = headerSafe(ad.subject ?? '');
-    const landlordLines = [`${lang === 'da' ? 'Navn' : 'Name'}: ${headerSafe(message.name)}`, `Email: ${message.email}`];
-    if (message.phone) landlordLines.push(`${lang === 'da' ? 'Telefon' : 'Phone'}: ${headerSafe(message.phone)}`);
-    const text =
-      lang === 'da'
-        ? [
-            `Hej ${firstName(ad.name)}`,
-            '',
-            `En udlejer har læst din boligannonce "${subject}" på Husly og skriver til dig:`,
-            '',
-            message.message,
-            '',
-            ...landlordLines,
-            '',
-            'Svar på denne mail for at skrive direkte til udlejeren. Vi har ikke givet udlejeren din email-adresse eller dit telefonnummer; udlejeren ser din adresse først, når du svarer.',
-            'Husk: betal aldrig depositum eller husleje, før du har set boligen og har en underskrevet lejekontrakt.',
-          ]
-        : [
-            `Hi ${firstName(ad.name)}`,
-            '',
-            `A landlord has read your tenant ad "${subject}" on Husly and writes to you:`,
-            '',
-            message.message,
-            '',
-            ...landlordLines,
-            '',
-            'Reply to this mail to write to the landlord directly. We have not given the landlord your email address or phone number; they see your address only when you reply.',
-            'Remember: never pay a deposit or rent before you have seen the home and have a signed lease.',
-          ];
-    await this.jobs.enqueue(JOBS.mailDeliver, {
-      to: ad.email,
-      replyTo: headerSafe(message.email),
-      subject: lang === 'da' ? `Besked fra en udlejer: ${subject}` : `A message from a landlord: ${subject}`,
-      text: text.join('\n'),
-    });
+    const mail = composeMail(
+      landlordMessageMail,
+      { language: lang, publicUrl: this.config.http.publicUrl },
+      {
+        firstName: firstName(ad.name),
+        adSubject: headerSafe(ad.subject ?? ''),
+        message: message.message,
+        landlord: { name: headerSafe(message.name), email: message.email, phone: message.phone ? headerSafe(message.phone) : undefined },
+      },
+    );
+    await this.jobs.enqueue(JOBS.mailDeliver, { to: ad.email, replyTo: headerSafe(message.email), ...mail });
   }
 
   private account(userId: number) {

@@ -116,7 +116,7 @@ describe('server-side rendering of pages (docs/decisions/0003)', () => {
     expect(res.status).toBe(200);
     const head = res.text.slice(0, res.text.indexOf('</head>'));
     const links = (rel: string) => [...head.matchAll(new RegExp(`<link rel="${rel}" crossorigin href="/([^"]+)">`, 'g'))].map((m) => m[1]);
-    const city = manifest['src/app/routes/city-page.tsx']!;
+    const city = manifest['src/features/cities/pages/city-page.tsx']!;
     expect(links('modulepreload')).toContain(city.file);
     // The CSS of the page's chunks, in the head before first paint: a stylesheet added after it would shift the page.
     const css = [city, ...(city.imports ?? []).map((key) => manifest[key]!)].flatMap((chunk) => chunk.css ?? []);
@@ -128,8 +128,8 @@ describe('server-side rendering of pages (docs/decisions/0003)', () => {
       'src/features/subscriptions/components/stripe-payment.tsx',
       'src/features/accounts/pages/login-page.tsx',
       'src/features/accounts/pages/profile-pages.tsx',
-      'src/app/routes/search-page.tsx',
-      'src/app/routes/home-page.tsx',
+      'src/features/search/pages/search-page.tsx',
+      'src/features/home/pages/home-page.tsx',
     ]) {
       expect(manifest[other], other).toBeDefined();
       expect(res.text, other).not.toContain(manifest[other]!.file);

@@ -1,22 +1,21 @@
 import type { RouteObject } from 'react-router';
 import { PageLoading } from '../components/ui/page-loading';
 import { accountRoutes } from '../features/accounts/accounts-routes';
+import { boligagentRoutes } from '../features/boligagent/boligagent-routes';
 import type { AreasStore } from '../features/cities/areas-store';
+import { citiesRoute } from '../features/cities/cities-route';
+import { cityRoute } from '../features/cities/city-route';
+import { dwellingRoute } from '../features/dwellings/dwelling-route';
+import { homeRoute } from '../features/home/home-route';
 import { infoRoutes } from '../features/info/info-routes';
+import { searchRoute } from '../features/search/search-route';
 import { unsubscribeRoutes } from '../features/unsubscribe/unsubscribe-routes';
 import { tenantAdRoutes } from '../features/tenant-ad/tenant-ad-routes';
 import type { ApiClient } from '../lib/api-client';
-import { lazyPage } from '../lib/lazy-pages';
 import { NotFoundPage } from './errors/not-found-page';
+import { notFoundLoader } from './errors/not-found-route';
 import { RethrowRouteError, RouteError } from './errors/route-error';
 import { RootLayout } from './layout/root-layout';
-import { cityLoader } from './routes/city-route';
-import { dwellingLoader } from './routes/dwelling-route';
-import { homeLoader } from './routes/home-route';
-import { notFoundLoader } from './routes/not-found-route';
-import { searchLoader } from './routes/search-route';
-
-const BOLIGAGENT_PAGES = 'src/features/boligagent/pages/boligagent-pages.tsx';
 
 export interface RouteDeps {
   areas: AreasStore;
@@ -26,10 +25,11 @@ export interface RouteDeps {
 }
 
 /**
- * The route table (spec section 2), shared by the browser entry and the server renderer.
- * Loaders get their data through `deps`, so each request or session brings its own. The layout, the
- * error pages and the loaders are in the main chunk; every page component is loaded with `lazy`
- * (lib/lazy-pages.ts, docs/decisions/0022-route-code-splitting.md).
+ * The route table (spec section 2), shared by the browser entry and the server renderer, assembled
+ * from the routes each feature gives with its pages. Loaders get their data through `deps`, so each
+ * request or session brings its own. The layout, the error pages and the loaders are in the main
+ * chunk; every page component is loaded with `lazy` (lib/lazy-pages.ts,
+ * docs/decisions/0022-route-code-splitting.md).
  */
 export function createRoutes({ areas, api, server = false }: RouteDeps): RouteObject[] {
   return [
@@ -42,19 +42,16 @@ export function createRoutes({ areas, api, server = false }: RouteDeps): RouteOb
           errorElement: <RouteError />,
           hydrateFallbackElement: <PageLoading />,
           children: [
-            { index: true, loader: homeLoader(api), ...lazyPage('src/app/routes/home-page.tsx', 'HomePage') },
-            // The list comes from the areas store; the loader makes the server render wait for it.
-            { path: 'byer', loader: () => areas.load().then(() => null), ...lazyPage('src/app/routes/cities-page.tsx', 'CitiesPage') },
-            { path: 'search', loader: searchLoader(api, server, areas), ...lazyPage('src/app/routes/search-page.tsx', 'SearchPage') },
-            { path: 'vis/:id', loader: dwellingLoader(api), ...lazyPage('src/app/routes/dwelling-page.tsx', 'DwellingPage') },
+            homeRoute(api),
+            citiesRoute(areas),
+            searchRoute(api, server, areas),
+            dwellingRoute(api),
             ...accountRoutes(),
-            { path: 'boligagent/verify', ...lazyPage(BOLIGAGENT_PAGES, 'BoligagentVerifyPage') },
-            { path: 'boligagent/afmeld/:token', ...lazyPage(BOLIGAGENT_PAGES, 'BoligagentUnsubscribePage') },
-            { path: 'boligagent/:token', ...lazyPage(BOLIGAGENT_PAGES, 'BoligagentTokenPage') },
+            ...boligagentRoutes(),
             ...infoRoutes(),
             ...unsubscribeRoutes(),
             ...tenantAdRoutes(api),
-            { path: ':city', loader: cityLoader(areas, api), ...lazyPage('src/app/routes/city-page.tsx', 'CityPage') },
+            cityRoute(areas, api),
             { path: '*', loader: notFoundLoader, element: <NotFoundPage /> },
           ],
         },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../test/api-server';
-import { createApiClient, HttpError, isHttpError } from './api-client';
+import { createApiClient, errorReference, HttpError, isHttpError } from './api-client';
 
 describe('api client', () => {
   let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -11,6 +11,8 @@ describe('api client', () => {
       'POST /api/users': { status: 201, body: { id: 7 } },
       'DELETE /api/boligagents': { status: 204 },
       'GET /api/users/me': { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'no session' } },
+      'GET /api/fails': { status: 500, body: { statusCode: 500 }, headers: { 'X-Request-Id': '1B4E28BA-2FA1-4D3B-A3F5-EF19B5A7633B' } },
+      'GET /api/proxy-fails': { status: 502, body: 'Bad Gateway', headers: { 'X-Request-Id': '<b>call 555-1234</b>' } },
     });
   });
   afterAll(() => server.close());
@@ -47,6 +49,17 @@ describe('api client', () => {
     } finally {
       document.cookie = 'token=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
     }
+  });
+
+  it("keeps the failed call's X-Request-Id as the error's reference, only when it is a request id of ours", async () => {
+    const api = createApiClient({ baseUrl: `${server.origin}/api` });
+    const failed = await api.get('/fails').catch((e: unknown) => e);
+    expect(isHttpError(failed, 500)).toBe(true);
+    expect(errorReference(failed)).toBe('1B4E28BA-2FA1-4D3B-A3F5-EF19B5A7633B');
+    // Whatever a proxy or an attacker puts in the header is not shown as a reference.
+    expect(errorReference(await api.get('/proxy-fails').catch((e: unknown) => e))).toBeUndefined();
+    expect(errorReference(await api.get('/users/me').catch((e: unknown) => e))).toBeUndefined();
+    expect(errorReference(new Error('render failed'))).toBeUndefined();
   });
 
   it('raises HTTP_{status} with the body and statusCode', async () => {

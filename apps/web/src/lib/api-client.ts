@@ -7,9 +7,19 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly body: unknown,
+    /** The API's X-Request-Id of the failed call: the reference the error page gives to support. */
+    readonly requestId?: string,
   ) {
     super(httpErrorName(statusCode));
   }
+}
+
+/** A request id as our API writes it (a UUID); anything else a proxy put there is not shown. */
+const REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The reference to show for an error, if it is a failed API call that has one. */
+export function errorReference(error: unknown): string | undefined {
+  return error instanceof HttpError ? error.requestId : undefined;
 }
 
 export function isHttpError(error: unknown, statusCode?: number): error is HttpError {
@@ -89,7 +99,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const doFetch = options.fetch ?? globalThis.fetch;
     const response = await doFetch(url, { method, headers, body, signal: opts.signal });
     const payload = await readBody(response);
-    if (!response.ok) throw new HttpError(response.status, payload);
+    if (!response.ok) {
+      const requestId = response.headers.get('x-request-id') ?? '';
+      throw new HttpError(response.status, payload, REQUEST_ID.test(requestId) ? requestId : undefined);
+    }
     return payload as T;
   }
 

@@ -40,11 +40,11 @@ describe('the lazy pages of the route table', () => {
   });
 
   it('a module that is not a page module fails when the table is built, not when someone opens the page', () => {
-    expect(() => lazyPage('src/app/routes/no-such-page.tsx', 'NoSuchPage')).toThrow(/is not a page module/);
+    expect(() => lazyPage('src/features/cities/pages/no-such-page.tsx', 'NoSuchPage')).toThrow(/is not a page module/);
   });
 
   it('a page module without the named export fails when the route loads', async () => {
-    const { lazy } = lazyPage('src/app/routes/city-page.tsx', 'NoSuchExport');
+    const { lazy } = lazyPage('src/features/cities/pages/city-page.tsx', 'NoSuchExport');
     await expect((lazy as { Component: () => Promise<unknown> }).Component()).rejects.toThrow(/exports no component NoSuchExport/);
   });
 

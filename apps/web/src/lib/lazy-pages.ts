@@ -11,14 +11,13 @@ import { matchRoutes, type RouteObject } from 'react-router';
  * A module must be matched here to be named in {@link lazyPage}; each becomes a chunk of its own.
  */
 const modules = import.meta.glob<Record<string, unknown>>([
-  '/src/app/routes/*-page.tsx',
-  '/src/features/{accounts,boligagent,info,unsubscribe}/pages/*.tsx',
+  '/src/features/{accounts,boligagent,cities,dwellings,home,info,search,unsubscribe}/pages/*.tsx',
   '/src/features/tenant-ad/pages/landlord-ads-page.tsx',
 ]);
 
 /** What a lazily loaded route carries in its `handle`: its page module, for the server's preload tags. */
 export interface PageHandle {
-  /** e.g. `src/app/routes/city-page.tsx` */
+  /** e.g. `src/features/cities/pages/city-page.tsx` */
   page: string;
 }
 

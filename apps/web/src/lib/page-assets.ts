@@ -1,6 +1,6 @@
 /**
  * One chunk of Vite's build manifest (dist/web/.vite/manifest.json, `build.manifest` of the client
- * build): keyed by source path (`src/app/routes/city-page.tsx`), or `_name-hash.js` for a chunk of
+ * build): keyed by source path (`src/features/cities/pages/city-page.tsx`), or `_name-hash.js` for a chunk of
  * shared code, or `index.html` for the entry.
  */
 export interface ManifestChunk {

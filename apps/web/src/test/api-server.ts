@@ -11,6 +11,8 @@ export interface RecordedRequest {
 export interface Route {
   status?: number;
   body?: unknown;
+  /** Response headers besides Content-Type (e.g. the API's X-Request-Id). */
+  headers?: Record<string, string>;
   /** Answer this much later (a slow request racing a faster one). */
   delayMs?: number;
 }
@@ -32,7 +34,7 @@ export async function startApiServer(routes: Record<string, Route | Route[]>) {
       const status = route ? (route.status ?? 200) : 404;
       const payload = route ? route.body : { statusCode: 404, message: 'Not Found' };
       const answer = () => {
-        res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Access-Control-Allow-Origin': '*' });
+        res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Access-Control-Allow-Origin': '*', ...route?.headers });
         res.end(payload === undefined ? '' : JSON.stringify(payload));
       };
       if (route?.delayMs) setTimeout(answer, route.delayMs);

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ACCOUNT_TOKENS, isLanguage, publicUrlForLanguage, type Language } from '@husly/domain';
+import { ACCOUNT_TOKENS, isLanguage, type Language } from '@husly/domain';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { ACCOUNT_MAILS, type AccountMailData, type AccountMailKind } from '../../infra/mail/templates/account-mails';
+import { composeMail } from '../../infra/mail/templates/mail-template';
 import { JobQueue } from '../../infra/queue/job-queue.service';
 import { JOBS } from '../../infra/queue/jobs';
 import { AccountTokensService } from '../account-tokens.service';
-import { accountMail } from './account-mails';
 
 interface Recipient {
   id: number;
@@ -28,28 +29,27 @@ export class AccountMailer {
 
   async sendVerification(user: Recipient, email: string): Promise<void> {
     const token = await this.tokens.issue(user.id, 'EMAIL_VERIFICATION', email, ACCOUNT_TOKENS.emailVerificationMs);
-    const language = this.language(user);
-    const link = `${publicUrlForLanguage(this.config.http.publicUrl, language)}/profile/verify?token=${token}`;
-    await this.jobs.enqueue(JOBS.mailDeliver, { to: email, ...accountMail('verify-email', language, { name: user.name, link }) });
+    await this.queue('verify-email', user, email, { name: user.name, path: `/profile/verify?token=${token}` });
   }
 
   async sendPasswordReset(user: Recipient, email: string): Promise<void> {
     const token = await this.tokens.issue(user.id, 'PASSWORD_RESET', email, ACCOUNT_TOKENS.passwordResetMs);
-    const language = this.language(user);
-    const link = `${publicUrlForLanguage(this.config.http.publicUrl, language)}/reset-password?token=${token}`;
-    await this.jobs.enqueue(JOBS.mailDeliver, { to: email, ...accountMail('reset-password', language, { name: user.name, link }) });
+    await this.queue('reset-password', user, email, { name: user.name, path: `/reset-password?token=${token}` });
   }
 
   /** To the old address after an email change, so a hijack does not go unnoticed. */
   async sendEmailChangedNotice(user: Recipient, oldEmail: string, newEmail: string): Promise<void> {
-    await this.jobs.enqueue(JOBS.mailDeliver, { to: oldEmail, ...accountMail('email-changed', this.language(user), { name: user.name, newEmail }) });
+    await this.queue('email-changed', user, oldEmail, { name: user.name, newEmail });
   }
 
   /** To the owner when strangers have used up the account's login budget (once a day at most, the caller decides). */
   async sendLoginLockedNotice(user: Recipient, email: string): Promise<void> {
-    const language = this.language(user);
-    const link = `${publicUrlForLanguage(this.config.http.publicUrl, language)}/reset-password`;
-    await this.jobs.enqueue(JOBS.mailDeliver, { to: email, ...accountMail('login-locked', language, { name: user.name, link }) });
+    await this.queue('login-locked', user, email, { name: user.name, path: '/reset-password' });
+  }
+
+  private async queue(kind: AccountMailKind, user: Recipient, to: string, data: AccountMailData): Promise<void> {
+    const mail = composeMail(ACCOUNT_MAILS[kind], { language: this.language(user), publicUrl: this.config.http.publicUrl }, data);
+    await this.jobs.enqueue(JOBS.mailDeliver, { to, ...mail });
   }
 
   private language(user: Recipient): Language {

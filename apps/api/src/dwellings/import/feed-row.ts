@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { z } from 'zod';
 import { citySlug, DWELLING_FACT_KEYS } from '@husly/domain';
+import type { DwellingColumns } from '../dwelling-columns';
 
 // A landlord feed: the detail fields of spec section 3, flattened (location.street → street,
 // geolocation.lat → lat, facts.deposit → deposit), plus externalId, zip, images and a landlord. The
@@ -165,25 +166,13 @@ export function validateFeed(feed: RawFeed, feedDir: string): { rows: ValidRow[]
   return { rows, errors };
 }
 
-/** What a dwelling is stored from; its hash decides whether a re-import changes anything. */
-export interface MappedDwelling {
+/**
+ * What a dwelling is stored from; its hash decides whether a re-import changes anything. A feed row
+ * always has a zip (its city is found by it) and only the known fact keys.
+ */
+export interface MappedDwelling extends DwellingColumns {
   externalId: string;
-  headline: string;
-  teaser: string;
-  description: string;
-  remarks: string | null;
-  rent: number;
-  rooms: number;
-  size: number;
-  pets: number | null;
-  economy: string | null;
-  available: string | null;
-  timeframe: string | null;
-  street: string | null;
   zip: string;
-  lat: number | null;
-  lng: number | null;
-  status: number;
   facts: Record<string, number | string | string[]>;
 }
 

@@ -16,7 +16,6 @@ import {
   isLanguage,
   manualDetailsMatch,
   normalizeEmail,
-  publicUrlForLanguage,
   type Language,
 } from '@husly/domain';
 import { AccountTokensService } from '../../accounts/account-tokens.service';
@@ -25,13 +24,14 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { Clock } from '../../infra/clock/clock';
+import { composeMail, SUPPORT_LANGUAGE } from '../../infra/mail/templates/mail-template';
+import { unsubscribeConfirmationMail, unsubscribeSupportMail } from '../../infra/mail/templates/unsubscribe-mails';
 import { PrismaService } from '../../infra/prisma/prisma.service';
 import type { Prisma, Unsubscription } from '../../infra/prisma/generated/client';
 import { JobQueue } from '../../infra/queue/job-queue.service';
 import { JOBS } from '../../infra/queue/jobs';
 import { notFound } from '../subscription-errors';
 import { SubscriptionsService } from '../subscriptions.service';
-import { confirmationMail, supportRequestMail } from './unsubscribe-mails';
 import { UNSUBSCRIBE_BUCKETS } from './unsubscribe-throttles';
 
 export interface Caller {
@@ -154,15 +154,19 @@ export class UnsubscribeService {
       await this.prisma.unsubscription.update({ where: { id: record.id }, data: { userId: matched.id, subscriptionId: running.id } });
       const language: Language = isLanguage(matched.language) ? matched.language : 'da';
       const token = await this.tokens.issue(matched.id, 'UNSUBSCRIBE_CONFIRMATION', matched.email, UNSUBSCRIBE_CONFIRMATION_MS, record.id);
-      const link = `${publicUrlForLanguage(this.config.http.publicUrl, language)}/afmelding/bekraeft?token=${token}`;
       const days = Math.round(UNSUBSCRIBE_CONFIRMATION_MS / 86_400_000);
-      await this.jobs.enqueue(JOBS.mailDeliver, { to: matched.email, ...confirmationMail(language, { name: matched.name, link, days }) }, { jobId: `unsubscribe-confirmation-${record.id}` });
+      const mail = composeMail(unsubscribeConfirmationMail, { language, publicUrl: this.config.http.publicUrl }, { name: matched.name, path: `/afmelding/bekraeft?token=${token}`, days });
+      await this.jobs.enqueue(JOBS.mailDeliver, { to: matched.email, ...mail }, { jobId: `unsubscribe-confirmation-${record.id}` });
     } else {
       await this.jobs.enqueue(
         JOBS.mailDeliver,
         {
           to: this.config.mail.support,
-          ...supportRequestMail({ uuid: record.uuid, name: oneLine(form.name), email: oneLine(form.email), phone: oneLine(form.phone), orderno: record.orderno, message: record.message }),
+          ...composeMail(
+            unsubscribeSupportMail,
+            { language: SUPPORT_LANGUAGE, publicUrl: this.config.http.publicUrl },
+            { uuid: record.uuid, name: oneLine(form.name), email: oneLine(form.email), phone: oneLine(form.phone), orderno: record.orderno, message: record.message },
+          ),
         },
         { jobId: `unsubscribe-support-${record.id}` },
       );

@@ -4,6 +4,8 @@ import { AREAS_FIXTURE } from '../../test/areas-fixture';
 import { startApiServer } from '../../test/api-server';
 import { listResponse } from '../../test/dwellings-fixture';
 import { renderApp } from '../../test/render-app';
+import { INFO_PAGES, infoPath } from '../../features/info/info-pages';
+import da from '../../../public/locales/da/translation.json';
 
 describe('footer', () => {
   let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -47,16 +49,8 @@ describe('footer', () => {
     expect(within(more).queryByRole('link', { name: 'Ølstykke' })).toBeNull();
 
     const info = screen.getByRole('navigation', { name: 'Information' });
-    expect(within(info).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
-      '/info/contact',
-      '/info/about',
-      '/info/faq',
-      '/info/partners',
-      '/info/terms',
-      '/info/afmelding',
-      '/info/klagemulighed',
-      '/info/raad-om-boligsoegning',
-    ]);
+    expect(within(info).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(INFO_PAGES.map(infoPath));
+    expect(within(info).getAllByRole('link').map((a) => a.textContent)).toEqual(INFO_PAGES.map(({ key }) => da.footer[key]));
     // The cards checkout takes: a Dankort is refused there, so its logo is not shown.
     const cards = within(screen.getByRole('list', { name: 'Vi modtager' }));
     expect(cards.getAllByRole('img').map((img) => img.getAttribute('aria-label'))).toEqual(['Visa', 'Mastercard']);

@@ -5,18 +5,8 @@ import { furtherCities, popularCities } from '../../features/cities/city-selecto
 import { useAreas } from '../../features/cities/use-areas';
 import { usePublicSettings } from '../../lib/public-settings';
 import { CookieSettingsButton } from '../../features/privacy/cookie-settings-button';
+import { INFO_PAGES, infoPath } from '../../features/info/info-pages';
 import styles from './footer.module.css';
-
-const INFO_LINKS = [
-  ['/info/contact', 'footer.contact'],
-  ['/info/about', 'footer.about'],
-  ['/info/faq', 'footer.faq'],
-  ['/info/partners', 'footer.partners'],
-  ['/info/terms', 'footer.terms'],
-  ['/info/afmelding', 'footer.afmelding'],
-  ['/info/klagemulighed', 'footer.klagemulighed'],
-  ['/info/raad-om-boligsoegning', 'footer.advice'],
-] as const;
 
 export function Footer() {
   const { t } = useTranslation();
@@ -38,9 +28,9 @@ export function Footer() {
             {t('footer.infoHeading')}
           </h2>
           <ul className={styles.links}>
-            {INFO_LINKS.map(([href, key]) => (
-              <li key={href}>
-                <Link to={href}>{t(key)}</Link>
+            {INFO_PAGES.map((page) => (
+              <li key={page.slug}>
+                <Link to={infoPath(page)}>{t(`footer.${page.key}`)}</Link>
               </li>
             ))}
           </ul>

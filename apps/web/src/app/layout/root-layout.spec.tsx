@@ -54,17 +54,21 @@ describe('root layout', () => {
   });
 });
 
+const REFERENCE = '1b4e28ba-2fa1-4d3b-a3f5-ef19b5a7633b';
+
 describe('a failing loader', () => {
   it('shows the fallback in the layout; "Prøv igen" runs the loader again', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const server = await startApiServer({
-      'GET /api/dwellings/areas': [{ status: 500, body: { statusCode: 500 } }, { body: AREAS_FIXTURE }],
+      'GET /api/dwellings/areas': [{ status: 500, body: { statusCode: 500 }, headers: { 'X-Request-Id': REFERENCE } }, { body: AREAS_FIXTURE }],
       'GET /api/dwellings/area/aarhus': { body: listResponse(3) },
     });
     try {
       renderApp('/aarhus', { apiBaseUrl: `${server.origin}/api` });
       expect(await screen.findByRole('heading', { name: 'Øv! Noget gik galt.' })).toBeTruthy();
       expect(screen.getByRole('banner')).toBeTruthy();
+      // The failed call's request id, which the API's log lines carry, for support.
+      expect(screen.getByRole('alert').textContent).toContain(`Oplys denne reference, hvis du skriver til kundeservice: ${REFERENCE}`);
 
       await userEvent.click(screen.getByRole('button', { name: 'Prøv igen' }));
       expect(await screen.findByRole('heading', { name: 'Lejeboliger i Aarhus' })).toBeTruthy();

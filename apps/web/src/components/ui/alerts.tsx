@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type AriaRole, type HTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import styles from './alerts.module.css';
 
@@ -54,5 +54,26 @@ export function AlertsArea() {
         </div>
       ))}
     </div>
+  );
+}
+
+export interface FormMessageProps extends Omit<HTMLAttributes<HTMLElement>, 'role'> {
+  kind: AlertKind;
+  /** A `div` for a message of several paragraphs or with a button; a `p` for one line of text. */
+  as?: 'p' | 'div';
+  /** Announced at once for an error (`alert`), politely otherwise (`status`); `false` for none. */
+  role?: AriaRole | false;
+}
+
+/**
+ * A message in place, in a form or beside what it speaks of: the page-wide alerts' tones, without
+ * their dismiss button.
+ */
+export function FormMessage({ kind, as: Tag = 'p', role, className, children, ...rest }: FormMessageProps) {
+  const announced = role === undefined ? (kind === 'error' ? 'alert' : 'status') : role || undefined;
+  return (
+    <Tag {...rest} className={`${styles.inline} ${styles[kind]} ${className ?? ''}`} role={announced}>
+      {children}
+    </Tag>
   );
 }

@@ -1,4 +1,5 @@
 import { Component, startTransition, type ErrorInfo, type ReactNode } from 'react';
+import { errorReference } from '../../lib/api-client';
 import { ErrorFallback } from './error-fallback';
 
 export interface RetryBoundaryProps {
@@ -55,7 +56,7 @@ export class RetryBoundary extends Component<RetryBoundaryProps, RetryBoundarySt
   };
 
   override render(): ReactNode {
-    if (this.state.failed) return <ErrorFallback onRetry={() => void this.retry()} />;
+    if (this.state.failed) return <ErrorFallback onRetry={() => void this.retry()} reference={errorReference(this.state.error)} />;
     return this.props.children;
   }
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import type { BoligagentView } from '@husly/contracts';
 import { useApi } from '../../lib/api-context';
+import { FormMessage } from '../../components/ui/alerts';
 import { usePageTitle } from '../../lib/document-head';
 import { boligagentApi } from './boligagent-api';
 import { BoligagentPanel } from './components/boligagent-panel';
@@ -28,9 +29,7 @@ export function ProfileBoligagentTab() {
       <h2 className={styles.heading}>{t('boligagent.profile.title')}</h2>
       {state.status === 'loading' && <p className={styles.muted}>{t('boligagent.panel.loading')}</p>}
       {state.status === 'failed' && (
-        <p className={styles.error} role="alert">
-          {t('boligagent.errors.error')}
-        </p>
+        <FormMessage kind="error">{t('boligagent.errors.error')}</FormMessage>
       )}
       {state.status === 'ready' && !state.agent && <p className={styles.muted}>{t('boligagent.profile.none')}</p>}
       {state.status === 'ready' && state.agent && (

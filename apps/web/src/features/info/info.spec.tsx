@@ -6,6 +6,7 @@ import { clickTwice, submitTwice } from '../../test/press-twice';
 import { renderApp } from '../../test/render-app';
 import { serverRender } from '../../test/server-render';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../lib/public-settings';
+import { INFO_PAGES, infoPath } from './info-pages';
 import da from '../../../public/locales/da/translation.json';
 import en from '../../../public/locales/en/translation.json';
 
@@ -14,17 +15,6 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-const PAGES = [
-  ['/info/contact', 'contact'],
-  ['/info/about', 'about'],
-  ['/info/faq', 'faq'],
-  ['/info/partners', 'partners'],
-  ['/info/terms', 'terms'],
-  ['/info/afmelding', 'afmelding'],
-  ['/info/klagemulighed', 'klagemulighed'],
-  ['/info/raad-om-boligsoegning', 'advice'],
-] as const;
 
 /** The spec's rule: " | Husly" after a title shorter than 45 characters. */
 const fullTitle = (title: string) => (title.length < 45 ? `${title} | Husly` : title);
@@ -35,7 +25,8 @@ describe('the information pages', () => {
     ['en', en, 'en.localhost:3000'],
   ] as const) {
     it(`each has its heading, title and description in ${language}`, async () => {
-      for (const [path, key] of PAGES) {
+      for (const { slug, key } of INFO_PAGES) {
+        const path = infoPath({ slug });
         const { unmount } = renderApp(path, { areas: AREAS_FIXTURE, host, translations });
         const texts = translations.info[key];
         expect(await screen.findByRole('heading', { level: 1, name: texts.heading })).toBeTruthy();
@@ -117,7 +108,8 @@ describe('the information pages rendered on the server', () => {
   }
 
   it('answers each page with its own title, description and canonical link, in Danish and English', async () => {
-    for (const [path, key] of PAGES) {
+    for (const { slug, key } of INFO_PAGES) {
+      const path = infoPath({ slug });
       const page = await serverRenderInfo(path);
       expect(page.type).toBe('page');
       if (page.type !== 'page') continue;

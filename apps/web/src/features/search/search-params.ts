@@ -1,35 +1,21 @@
 import {
-  DEFAULT_SEARCH_SORT,
-  DWELLING_TYPES,
+  countListFilters,
+  LIST_FILTER_NAMES,
   parseSearchFilters,
-  SEARCH_COST_SLIDER,
+  readListFilters,
   SEARCH_SLIDERS,
-  SEARCH_SORTS,
-  SEARCH_TIMEFRAMES,
   validateSearchQuery,
-  type DwellingType,
+  writeListFilters,
   type Language,
-  type SearchSort,
-  type SearchTimeframe,
+  type ListFilters,
 } from '@husly/domain';
 
 /**
  * The list filters of /search and /{city} (issue 15): the three sliders, the monthly total, pets,
- * type, move-in date, rental period and the order. Absent = not set (a slider at its default, the
- * default order newest).
+ * type, move-in date, rental period and the order, as the domain's table of list filters reads them
+ * (docs/decisions/0058). Absent = not set (a slider at its default, the default order newest).
  */
-export interface ListFilters {
-  rent?: number;
-  rooms?: number;
-  size?: number;
-  monthly?: number;
-  pets?: true;
-  type?: DwellingType;
-  /** YYYY-MM-DD */
-  movein?: string;
-  timeframe?: SearchTimeframe;
-  sort?: Exclude<SearchSort, 'newest'>;
-}
+export type { ListFilters };
 
 /** The /search query string (q, the filters, start), with sliders at their default left out. */
 export interface SearchParams extends ListFilters {
@@ -40,15 +26,10 @@ export interface SearchParams extends ListFilters {
 export type SliderName = keyof typeof SEARCH_SLIDERS;
 export const SLIDER_NAMES: readonly SliderName[] = ['rent', 'rooms', 'size'];
 
-/** The filters' query parameters, in the order the URL writes them. */
-export const FILTER_PARAMS = ['rent', 'rooms', 'size', 'monthly', 'pets', 'type', 'movein', 'timeframe', 'sort'] as const;
-
 export type ParsedSearch =
   | { kind: 'empty' }
   | { kind: 'too-short'; message: string }
   | { kind: 'search'; params: SearchParams };
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The list filters of a URL. A value that is not one of a filter's values is ignored here (the
@@ -56,23 +37,8 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
  * refuses it with a 400 (docs/decisions/0013).
  */
 export function parseListFilters(params: URLSearchParams): ListFilters {
-  const filters: ListFilters = {};
-  for (const field of SLIDER_NAMES) {
-    const parsed = parseSearchFilters({ [field]: params.get(field) });
-    if (parsed.ok && parsed.filters[field] !== undefined) filters[field] = parsed.filters[field];
-  }
-  const monthly = params.get('monthly');
-  if (monthly !== null && /^\d{1,9}$/.test(monthly) && Number(monthly) !== SEARCH_COST_SLIDER.monthly.default) filters.monthly = Number(monthly);
-  if (params.get('pets') === '1') filters.pets = true;
-  const type = params.get('type');
-  if (type !== null && (DWELLING_TYPES as readonly string[]).includes(type)) filters.type = type as DwellingType;
-  const movein = params.get('movein');
-  if (movein !== null && ISO_DAY.test(movein) && !Number.isNaN(Date.parse(`${movein}T00:00:00Z`))) filters.movein = movein;
-  const timeframe = params.get('timeframe');
-  if (timeframe !== null && (SEARCH_TIMEFRAMES as readonly string[]).includes(timeframe)) filters.timeframe = timeframe as SearchTimeframe;
-  const sort = params.get('sort');
-  if (sort !== null && sort !== DEFAULT_SEARCH_SORT && (SEARCH_SORTS as readonly string[]).includes(sort)) filters.sort = sort as ListFilters['sort'];
-  return filters;
+  // Only the errors' texts depend on the language, and they are dropped.
+  return readListFilters(Object.fromEntries(LIST_FILTER_NAMES.map((field) => [field, params.get(field)])), 'da').filters;
 }
 
 /**
@@ -93,14 +59,7 @@ export function parseSearchUrl(params: URLSearchParams, language: Language): Par
 
 /** The filters as query parameters: only those set, in a stable order. */
 export function filterQuery(filters: ListFilters, query = new URLSearchParams()): URLSearchParams {
-  for (const field of FILTER_PARAMS) {
-    const value = filters[field];
-    if (value === undefined) continue;
-    if (field in SEARCH_SLIDERS && value === SEARCH_SLIDERS[field as SliderName].default) continue;
-    if (field === 'monthly' && value === SEARCH_COST_SLIDER.monthly.default) continue;
-    query.set(field, field === 'pets' ? '1' : String(value));
-  }
-  return query;
+  return writeListFilters(filters, query);
 }
 
 /** /search?q=…&rent=…: only the filters that are set, in a stable order. */
@@ -112,5 +71,5 @@ export function searchHref(search: SearchParams): string {
 
 /** How many filters are set (the "Filtre (3)" button); the order is not a filter. */
 export function activeFilterCount(filters: ListFilters): number {
-  return FILTER_PARAMS.filter((field) => field !== 'sort' && filters[field] !== undefined).length;
+  return countListFilters(filters);
 }

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import type { SessionUser } from '@husly/contracts';
 import { useApi } from '../../../lib/api-context';
+import { formStyles } from '../../../components/ui/form-field';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { failureText } from '../account-errors';
 import { resendVerification } from '../accounts-api';
@@ -50,7 +51,7 @@ export function EmailWarnings({ user }: { user: SessionUser }) {
     <div className={styles.banner} role="status" data-testid="unverified-banner">
       <strong>{t('accounts.warnings.notVerified')}</strong>
       <p>{resend.kind === 'sent' ? t('accounts.warnings.resent', { email }) : t('accounts.warnings.notVerifiedText', { email })}</p>
-      {resend.kind === 'error' && <p className={styles.fieldError}>{resend.message}</p>}
+      {resend.kind === 'error' && <p className={formStyles.error}>{resend.message}</p>}
       {resend.kind !== 'sent' && (
         <button type="button" className={`button button-secondary ${styles.bannerAction}`} onClick={() => void run(send)} disabled={resend.kind === 'sending'}>
           {resend.kind === 'sending' ? t('common.loading') : t('accounts.warnings.resend')}

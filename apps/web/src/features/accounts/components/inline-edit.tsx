@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { FieldError, useField } from '../../../components/ui/form-field';
 import { useTranslation } from '../../../lib/use-translation';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import styles from './accounts.module.css';
@@ -23,10 +24,12 @@ export interface InlineEditProps {
 /** Section 4, "Email edit and name edit": view, edit, saved or error. */
 export function InlineEdit({ label, value, emptyText, type = 'text', autoComplete, validate, save, badge }: InlineEditProps) {
   const { t } = useTranslation();
-  const id = useId();
   const [state, setState] = useState<InlineEditState>('view');
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<string | null>(null);
+  // The label names the value while viewing and the input while editing: both carry the field's id.
+  const field = useField({ error });
+  const id = field.id;
   // Sent once however often pressed; the button comes back after success or error.
   const { run } = useBusyAction();
 
@@ -74,8 +77,7 @@ export function InlineEdit({ label, value, emptyText, type = 'text', autoComplet
       {editing ? (
         <form method="post" className={styles.inlineForm} onSubmit={submit} noValidate>
           <input
-            id={id}
-            className={`${styles.input} ${error ? styles.invalid : ''}`}
+            {...field.control}
             type={type}
             value={draft}
             autoComplete={autoComplete}
@@ -84,14 +86,12 @@ export function InlineEdit({ label, value, emptyText, type = 'text', autoComplet
               if (state === 'error') setState('edit');
               setError(null);
             }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
             autoFocus
           />
           {error && (
-            <p id={`${id}-error`} className={styles.fieldError} role="alert">
+            <FieldError id={field.errorId} role="alert">
               {error}
-            </p>
+            </FieldError>
           )}
           <div className={styles.inlineActions}>
             <button type="submit" className="button button-primary" disabled={state === 'saving'}>

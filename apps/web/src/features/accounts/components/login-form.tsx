@@ -9,7 +9,9 @@ import { useSite } from '../../../lib/site-context';
 import { failureText, serverMessage } from '../account-errors';
 import { login } from '../accounts-api';
 import { startSession } from '../session-store';
-import { FormMessage, TextField } from './text-field';
+import { FormMessage } from '../../../components/ui/alerts';
+import { SubmitButton, TextField, formStyles } from '../../../components/ui/form-field';
+import { useFormValues } from '../../../components/ui/use-form-values';
 import styles from './accounts.module.css';
 
 type Field = 'email' | 'password';
@@ -23,8 +25,7 @@ export function LoginForm({ onLoggedIn, compact = false }: { onLoggedIn?(session
   const { t } = useTranslation();
   const { language } = useSite();
   const api = useApi();
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { values, setValues, errors, setErrors, update, showProblems } = useFormValues({ email: '', password: '' });
   const [failure, setFailure] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -38,19 +39,13 @@ export function LoginForm({ onLoggedIn, compact = false }: { onLoggedIn?(session
     };
     const typed = { email: field('email'), password: field('password') };
     if (typed.email || typed.password) setValues((v) => ({ email: typed.email || v.email, password: typed.password || v.password }));
-  }, []);
-
-  const update = (field: Field) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
+    // setValues is useState's setter (useFormValues): the same function every render, so this runs once.
+  }, [setValues]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
-    const problems = validateLogin(values, language);
-    setErrors(Object.fromEntries(problems.map((p) => [p.field, p.message])));
-    if (problems.length > 0) return;
+    if (!showProblems(validateLogin(values, language))) return;
     setLoading(true);
     try {
       const session = await login(api, values);
@@ -65,33 +60,23 @@ export function LoginForm({ onLoggedIn, compact = false }: { onLoggedIn?(session
     }
   }
 
+  const fieldProps = (name: Field) => ({
+    name,
+    value: values[name],
+    onChange: update(name),
+    // ' ': the field the server's 401 names, marked without a text of its own (the form's message says it).
+    error: errors[name]?.trim() || null,
+    invalid: Boolean(errors[name]),
+  });
+
   return (
-    <form ref={form} method="post" className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('accounts.login.heading')}>
+    <form ref={form} method="post" className={formStyles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('accounts.login.heading')}>
       {failure && <FormMessage kind="error">{failure}</FormMessage>}
-      <TextField
-        label={t('accounts.fields.email')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        value={values.email}
-        onChange={update('email')}
-        error={errors.email?.trim() || null}
-        className={errors.email ? styles.invalid : undefined}
-      />
-      <TextField
-        label={t('accounts.fields.password')}
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        value={values.password}
-        onChange={update('password')}
-        error={errors.password?.trim() || null}
-        className={errors.password ? styles.invalid : undefined}
-      />
-      <button type="submit" className={`button button-primary ${styles.submit}`} disabled={loading} aria-busy={loading}>
-        {loading ? t('common.loading') : t('accounts.login.submit')}
-      </button>
+      <TextField label={t('accounts.fields.email')} type="email" autoComplete="email" inputMode="email" {...fieldProps('email')} />
+      <TextField label={t('accounts.fields.password')} type="password" autoComplete="current-password" {...fieldProps('password')} />
+      <SubmitButton busy={loading} busyText={t('common.loading')} className={styles.submit}>
+        {t('accounts.login.submit')}
+      </SubmitButton>
       {!compact && (
         <div className={styles.links}>
           <Link to="/reset-password">{t('accounts.login.forgotPassword')}</Link>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { PASSWORD_RULE, validatePasswordChange, validatePasswordSet, type FieldError } from '@husly/domain';
+import { PASSWORD_RULE, validatePasswordChange, validatePasswordSet } from '@husly/domain';
 import type { SessionUser } from '@husly/contracts';
 import { useApi } from '../../../lib/api-context';
 import { useSite } from '../../../lib/site-context';
@@ -8,12 +8,18 @@ import { useBusyAction } from '../../../lib/use-busy-action';
 import { failureText, fieldErrors } from '../account-errors';
 import { changePassword, setPassword } from '../accounts-api';
 import { startSession } from '../session-store';
-import { FormMessage, TextField } from './text-field';
+import { FormMessage } from '../../../components/ui/alerts';
+import { SubmitButton, TextField, formStyles, type TextFieldProps } from '../../../components/ui/form-field';
+import { useFormValues } from '../../../components/ui/use-form-values';
 import styles from './accounts.module.css';
 
 type Status = { kind: 'idle' | 'loading' } | { kind: 'success' } | { kind: 'error'; message: string };
 
-const byField = <F extends string>(errors: FieldError<F>[]) => Object.fromEntries(errors.map((e) => [e.field, e.message])) as Partial<Record<F, string>>;
+/** A new password: the rule said under it beforehand, and no longer than the rule allows. */
+export function NewPasswordField(props: Omit<TextFieldProps, 'type' | 'autoComplete' | 'hint' | 'maxLength'>) {
+  const { t } = useTranslation();
+  return <TextField {...props} type="password" autoComplete="new-password" hint={t('accounts.passwordHint', { min: PASSWORD_RULE.minLength })} maxLength={PASSWORD_RULE.maxLength} />;
+}
 
 /** Whether the user has no password of their own (meta missingPw): then none is asked for. */
 export const hasMissingPassword = (user: SessionUser) => user.meta.some((m) => m.identifier === 'missingPw' && m.value !== 'false');
@@ -27,15 +33,10 @@ export function ChangePasswordForm({ user }: { user: SessionUser }) {
   const { language } = useSite();
   const api = useApi();
   const missingPw = hasMissingPassword(user);
-  const [values, setValues] = useState({ oldPassword: '', newPassword: '', repeat: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
+  const { values, setValues, errors, setErrors, update, showProblems } = useFormValues({ oldPassword: '', newPassword: '', repeat: '' });
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   // Sent once however often pressed; the button comes back after success or error.
   const { run } = useBusyAction();
-  const update = (field: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -43,9 +44,7 @@ export function ChangePasswordForm({ user }: { user: SessionUser }) {
   }
 
   async function send() {
-    const problems = validatePasswordChange({ ...values, missingPw }, language);
-    setErrors(byField(problems));
-    if (problems.length > 0) return;
+    if (!showProblems(validatePasswordChange({ ...values, missingPw }, language))) return;
     setStatus({ kind: 'loading' });
     try {
       const session = missingPw
@@ -66,17 +65,17 @@ export function ChangePasswordForm({ user }: { user: SessionUser }) {
   }
 
   return (
-    <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label={t('accounts.password.heading')}>
+    <form method="post" className={formStyles.form} onSubmit={submit} noValidate aria-label={t('accounts.password.heading')}>
       {status.kind === 'success' && <FormMessage kind="success">{t('accounts.password.success')}</FormMessage>}
       {status.kind === 'error' && <FormMessage kind="error">{status.message}</FormMessage>}
       {!missingPw && (
         <TextField label={t('accounts.fields.oldPassword')} type="password" name="oldPassword" autoComplete="current-password" value={values.oldPassword} onChange={update('oldPassword')} error={errors.oldPassword} />
       )}
-      <TextField label={t('accounts.fields.newPassword')} type="password" name="newPassword" autoComplete="new-password" hint={t('accounts.passwordHint', { min: PASSWORD_RULE.minLength })} maxLength={PASSWORD_RULE.maxLength} value={values.newPassword} onChange={update('newPassword')} error={errors.newPassword} />
+      <NewPasswordField label={t('accounts.fields.newPassword')} name="newPassword" value={values.newPassword} onChange={update('newPassword')} error={errors.newPassword} />
       <TextField label={t('accounts.fields.repeatPassword')} type="password" name="repeat" autoComplete="new-password" value={values.repeat} onChange={update('repeat')} error={errors.repeat} />
-      <button type="submit" className={`button button-primary ${styles.submit}`} disabled={status.kind === 'loading'} aria-busy={status.kind === 'loading'}>
-        {status.kind === 'loading' ? t('common.loading') : t('accounts.password.submit')}
-      </button>
+      <SubmitButton busy={status.kind === 'loading'} busyText={t('common.loading')} className={styles.submit}>
+        {t('accounts.password.submit')}
+      </SubmitButton>
     </form>
   );
 }
@@ -86,15 +85,10 @@ export function SetPasswordForm({ onDone }: { onDone(): void }) {
   const { t } = useTranslation();
   const { language } = useSite();
   const api = useApi();
-  const [values, setValues] = useState({ password: '', repeat: '' });
-  const [errors, setErrors] = useState<Partial<Record<'password' | 'repeat', string>>>({});
+  const { values, errors, setErrors, update, showProblems } = useFormValues({ password: '', repeat: '' });
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   // Sent once however often pressed; the button comes back after success or error.
   const { run } = useBusyAction();
-  const update = (field: 'password' | 'repeat') => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -102,9 +96,7 @@ export function SetPasswordForm({ onDone }: { onDone(): void }) {
   }
 
   async function send() {
-    const problems = validatePasswordSet(values, language);
-    setErrors(byField(problems));
-    if (problems.length > 0) return;
+    if (!showProblems(validatePasswordSet(values, language))) return;
     setStatus({ kind: 'loading' });
     try {
       startSession(await setPassword(api, values));
@@ -116,13 +108,13 @@ export function SetPasswordForm({ onDone }: { onDone(): void }) {
   }
 
   return (
-    <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label={t('accounts.reset.setHeading')}>
+    <form method="post" className={formStyles.form} onSubmit={submit} noValidate aria-label={t('accounts.reset.setHeading')}>
       {status.kind === 'error' && <FormMessage kind="error">{status.message}</FormMessage>}
-      <TextField label={t('accounts.fields.newPassword')} type="password" name="password" autoComplete="new-password" hint={t('accounts.passwordHint', { min: PASSWORD_RULE.minLength })} maxLength={PASSWORD_RULE.maxLength} value={values.password} onChange={update('password')} error={errors.password} />
+      <NewPasswordField label={t('accounts.fields.newPassword')} name="password" value={values.password} onChange={update('password')} error={errors.password} />
       <TextField label={t('accounts.fields.repeatPassword')} type="password" name="repeat" autoComplete="new-password" value={values.repeat} onChange={update('repeat')} error={errors.repeat} />
-      <button type="submit" className={`button button-primary ${styles.submit}`} disabled={status.kind === 'loading'} aria-busy={status.kind === 'loading'}>
-        {status.kind === 'loading' ? t('common.loading') : t('accounts.reset.setSubmit')}
-      </button>
+      <SubmitButton busy={status.kind === 'loading'} busyText={t('common.loading')} className={styles.submit}>
+        {t('accounts.reset.setSubmit')}
+      </SubmitButton>
     </form>
   );
 }

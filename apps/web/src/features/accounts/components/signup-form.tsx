@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
-import { COOKIES, EXAMPLE_EMAIL, PASSWORD_RULE, readCookie, SIGNUP_MESSAGES, signupFailure, validateSignup, type SignupField } from '@husly/domain';
+import { COOKIES, EXAMPLE_EMAIL, readCookie, SIGNUP_MESSAGES, signupFailure, validateSignup, type SignupField } from '@husly/domain';
 import type { SessionResponse, Utm } from '@husly/contracts';
 import { checkUtm, isApiError, parseSessionPrefsCookie } from '@husly/contracts/browser';
 import { isHttpError } from '../../../lib/api-client';
@@ -10,9 +10,14 @@ import { useBusyAction } from '../../../lib/use-busy-action';
 import { useSite } from '../../../lib/site-context';
 import { failureText } from '../account-errors';
 import { signup } from '../accounts-api';
+import { NewPasswordField } from './password-forms';
 import { startSession } from '../session-store';
-import { FormMessage, TextField } from './text-field';
+import { FormMessage } from '../../../components/ui/alerts';
+import { CheckboxField, SubmitButton, TextField, formStyles } from '../../../components/ui/form-field';
+import { useFormValues } from '../../../components/ui/use-form-values';
 import styles from './accounts.module.css';
+
+type SignupValues = { email: string; name: string; password: string; repeatPassword: string; terms: boolean; consent: boolean };
 
 /** UTM values stored from the landing URL (cookie bn.utm, JSON), sent with the signup. */
 function storedUtm(): Utm | undefined {
@@ -48,19 +53,13 @@ export function SignupForm({ onSignedUp }: { onSignedUp?(session: SessionRespons
   const { t } = useTranslation();
   const { language } = useSite();
   const api = useApi();
-  const [values, setValues] = useState({ email: '', name: '', password: '', repeatPassword: '', terms: false, consent: false });
-  const [errors, setErrors] = useState<Partial<Record<SignupField, string>>>({});
+  const { values, errors, setErrors, update, showProblems } = useFormValues<SignupValues, SignupField>({ email: '', name: '', password: '', repeatPassword: '', terms: false, consent: false });
   const [failure, setFailure] = useState<string | null>(null);
   const [remembered, setRemembered] = useState(false);
   const [agentFromSearches, setAgentFromSearches] = useState(true);
   useEffect(() => setRemembered(hasRememberedSearches()), []);
   // One profile however often pressed; the button comes back after an error.
   const { busy: loading, run } = useBusyAction();
-
-  const update = <K extends keyof typeof values>(field: K) => (value: (typeof values)[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -69,9 +68,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp?(session: SessionRespons
 
   async function send() {
     setFailure(null);
-    const problems = validateSignup(values, language);
-    setErrors(Object.fromEntries(problems.map((p) => [p.field, p.message])));
-    if (problems.length > 0) return;
+    if (!showProblems(validateSignup(values, language))) return;
     if (remembered && !agentFromSearches) forgetRememberedSearches();
     try {
       const session = await signup(api, {
@@ -105,11 +102,11 @@ export function SignupForm({ onSignedUp }: { onSignedUp?(session: SessionRespons
   }
 
   return (
-    <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label={t('accounts.signup.heading')}>
+    <form method="post" className={formStyles.form} onSubmit={submit} noValidate aria-label={t('accounts.signup.heading')}>
       {failure && <FormMessage kind="error">{failure}</FormMessage>}
       <TextField label={t('accounts.fields.name')} name="name" autoComplete="name" value={values.name} onChange={update('name')} error={errors.name} maxLength={80} />
       <TextField label={t('accounts.fields.email')} type="email" name="email" autoComplete="email" inputMode="email" value={values.email} onChange={update('email')} error={errors.email} />
-      <TextField label={t('accounts.fields.password')} type="password" name="password" autoComplete="new-password" hint={t('accounts.passwordHint', { min: PASSWORD_RULE.minLength })} maxLength={PASSWORD_RULE.maxLength} value={values.password} onChange={update('password')} error={errors.password} />
+      <NewPasswordField label={t('accounts.fields.password')} name="password" value={values.password} onChange={update('password')} error={errors.password} />
       <TextField
         label={t('accounts.fields.repeatPassword')}
         type="password"
@@ -119,34 +116,30 @@ export function SignupForm({ onSignedUp }: { onSignedUp?(session: SessionRespons
         onChange={update('repeatPassword')}
         error={errors.repeatPassword}
       />
-      <div className={styles.field}>
-        <label className={styles.check}>
-          <input type="checkbox" name="terms" checked={values.terms} onChange={(e) => update('terms')(e.target.checked)} aria-invalid={errors.terms ? true : undefined} />
-          <span>
+      <CheckboxField
+        name="terms"
+        checked={values.terms}
+        onChange={update('terms')}
+        error={errors.terms}
+        label={
+          <>
             {t('accounts.signup.termsBefore')}{' '}
             <Link to="/info/terms" target="_blank" rel="noopener">
               {t('accounts.signup.termsLink')}
             </Link>
-          </span>
-        </label>
-        {errors.terms && <p className={styles.fieldError}>{errors.terms}</p>}
-      </div>
-      <label className={styles.check}>
-        <input type="checkbox" name="consent" checked={values.consent} onChange={(e) => update('consent')(e.target.checked)} />
-        <span>{t('accounts.signup.consent')}</span>
-      </label>
+          </>
+        }
+      />
+      <CheckboxField name="consent" checked={values.consent} onChange={update('consent')} label={t('accounts.signup.consent')} />
       {remembered && (
-        <div className={styles.field}>
+        <div className={formStyles.field}>
           <p id="signup-agent-note">{t('accounts.signup.agentNote')}</p>
-          <label className={styles.check}>
-            <input type="checkbox" name="agentFromSearches" checked={agentFromSearches} onChange={(e) => setAgentFromSearches(e.target.checked)} aria-describedby="signup-agent-note" />
-            <span>{t('accounts.signup.agentFromSearches')}</span>
-          </label>
+          <CheckboxField name="agentFromSearches" checked={agentFromSearches} onChange={setAgentFromSearches} describedBy="signup-agent-note" label={t('accounts.signup.agentFromSearches')} />
         </div>
       )}
-      <button type="submit" className={`button button-primary ${styles.submit}`} disabled={loading} aria-busy={loading}>
-        {loading ? t('common.loading') : t('accounts.signup.submit')}
-      </button>
+      <SubmitButton busy={loading} busyText={t('common.loading')} className={styles.submit}>
+        {t('accounts.signup.submit')}
+      </SubmitButton>
     </form>
   );
 }

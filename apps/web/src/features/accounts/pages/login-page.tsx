@@ -4,7 +4,7 @@ import { safeNextPath } from '@husly/domain';
 import { useNoIndex, usePageDescription, usePageTitle } from '../../../lib/document-head';
 import { FacebookButton } from '../components/facebook-button';
 import { LoginForm } from '../components/login-form';
-import { FormMessage } from '../components/text-field';
+import { FormMessage } from '../../../components/ui/alerts';
 import { useRedirectWhenLoggedIn, withNext } from '../navigation';
 import { useAccount } from '../use-account';
 import styles from '../components/accounts.module.css';

@@ -4,7 +4,8 @@ import { planLabel } from '../../../lib/plan-texts';
 import { useTranslation } from '../../../lib/use-translation';
 import { validateEmailChange, validateName } from '@husly/domain';
 import { ACCOUNT_ERROR_CODES, isApiError } from '@husly/contracts/browser';
-import { useAlerts } from '../../../components/ui/alerts';
+import { FormMessage, useAlerts } from '../../../components/ui/alerts';
+import { CheckboxField, formStyles } from '../../../components/ui/form-field';
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { useSite } from '../../../lib/site-context';
@@ -145,15 +146,19 @@ function AccountData() {
   return (
     <section className={styles.section} aria-labelledby="account-data">
       <h2 id="account-data">{t('accounts.data.heading')}</h2>
-      <div className={styles.form}>
-        {error && <p className={`${styles.message} ${styles.error}`} role="alert">{error}</p>}
-        <label className={styles.check}>
-          <input type="checkbox" checked={user.consentCommunication} onChange={(e) => void toggleConsent(e.target.checked)} disabled={busy} />
-          <span>
-            {t('accounts.data.consent')}
-            {user.consentCommunicationAt && <span className={styles.muted}> ({t('accounts.data.consentAt', { date: formatDate(user.consentCommunicationAt, language) })})</span>}
-          </span>
-        </label>
+      <div className={formStyles.form}>
+        {error && <FormMessage kind="error">{error}</FormMessage>}
+        <CheckboxField
+          checked={user.consentCommunication}
+          onChange={(consent) => void toggleConsent(consent)}
+          disabled={busy}
+          label={
+            <>
+              {t('accounts.data.consent')}
+              {user.consentCommunicationAt && <span className={styles.muted}> ({t('accounts.data.consentAt', { date: formatDate(user.consentCommunicationAt, language) })})</span>}
+            </>
+          }
+        />
         <div className={styles.buttons}>
           <button type="button" className="button button-secondary" onClick={() => void download()} {...busyButton(busy, running === 'export')}>
             {t('accounts.data.export')}
@@ -165,7 +170,7 @@ function AccountData() {
           )}
         </div>
         {confirming && (
-          <div className={`${styles.message} ${styles.warning}`} role="alertdialog" aria-label={t('accounts.data.delete')}>
+          <FormMessage kind="warning" as="div" role="alertdialog" aria-label={t('accounts.data.delete')}>
             <p>{t('accounts.data.deleteWarning')}</p>
             <div className={styles.buttons}>
               <button type="button" className={`button ${styles.dangerSolid}`} onClick={() => void remove()} {...busyButton(busy, running === 'delete')}>
@@ -175,7 +180,7 @@ function AccountData() {
                 {t('accounts.profile.cancel')}
               </button>
             </div>
-          </div>
+          </FormMessage>
         )}
       </div>
     </section>

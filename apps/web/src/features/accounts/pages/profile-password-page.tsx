@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
-import { useAlerts } from '../../../components/ui/alerts';
+import { FormMessage, useAlerts } from '../../../components/ui/alerts';
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { usePageTitle } from '../../../lib/document-head';
@@ -71,9 +71,7 @@ function LogoutEverywhere() {
       <div className={styles.narrowForm}>
         <p>{t('accounts.everywhere.text')}</p>
         {error && (
-          <p className={`${styles.message} ${styles.error}`} role="alert">
-            {error}
-          </p>
+          <FormMessage kind="error">{error}</FormMessage>
         )}
         <button type="button" className="button button-secondary" onClick={() => void logoutEverywhere()} {...busyButton(busy)}>
           {t('accounts.everywhere.button')}

@@ -2,6 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import { validateEmailChange } from '@husly/domain';
+import { FormMessage } from '../../../components/ui/alerts';
+import { SubmitButton, TextField, formStyles } from '../../../components/ui/form-field';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
@@ -11,7 +13,6 @@ import { useBusyAction } from '../../../lib/use-busy-action';
 import { failureText } from '../account-errors';
 import { requestPasswordReset, verifyPasswordLink } from '../accounts-api';
 import { ChangePasswordForm, SetPasswordForm } from '../components/password-forms';
-import { FormMessage, TextField } from '../components/text-field';
 import { once } from '../navigation';
 import { startSession } from '../session-store';
 import { useAccount } from '../use-account';
@@ -90,13 +91,13 @@ function ResetRequest() {
     <>
       <h1 className={styles.heading}>{t('accounts.reset.heading')}</h1>
       <p className={styles.intro}>{t('accounts.reset.intro')}</p>
-      <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label={t('accounts.reset.heading')}>
+      <form method="post" className={formStyles.form} onSubmit={submit} noValidate aria-label={t('accounts.reset.heading')}>
         {status.kind === 'sent' && <FormMessage kind="success">{t('accounts.reset.sent', { email: status.email })}</FormMessage>}
         {status.kind === 'error' && <FormMessage kind="error">{status.message}</FormMessage>}
         <TextField label={t('accounts.fields.email')} type="email" name="email" autoComplete="email" inputMode="email" value={email} onChange={(v) => { setEmail(v); setError(null); }} error={error} />
-        <button type="submit" className={`button button-primary ${styles.submit}`} disabled={status.kind === 'loading'} aria-busy={status.kind === 'loading'}>
-          {status.kind === 'loading' ? t('common.loading') : t('accounts.reset.submit')}
-        </button>
+        <SubmitButton busy={status.kind === 'loading'} busyText={t('common.loading')} className={styles.submit}>
+          {t('accounts.reset.submit')}
+        </SubmitButton>
         <div className={styles.links}>
           <Link to="/login">{t('accounts.reset.backToLogin')}</Link>
         </div>

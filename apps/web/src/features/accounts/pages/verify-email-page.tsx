@@ -7,7 +7,7 @@ import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { usePageTitle } from '../../../lib/document-head';
 import { verifyEmailLink } from '../accounts-api';
-import { FormMessage } from '../components/text-field';
+import { FormMessage } from '../../../components/ui/alerts';
 import { once } from '../navigation';
 import { startSession } from '../session-store';
 import styles from '../components/accounts.module.css';

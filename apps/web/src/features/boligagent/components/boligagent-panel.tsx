@@ -7,6 +7,8 @@ import { useApi } from '../../../lib/api-context';
 import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { searchHref } from '../../search/search-params';
 import { boligagentApi, boligagentErrorCode } from '../boligagent-api';
+import { FormMessage } from '../../../components/ui/alerts';
+import { CheckboxField, Field, TextField } from '../../../components/ui/form-field';
 import styles from '../boligagent.module.css';
 
 const FREQUENCIES: BoligagentFrequencyValue[] = ['instant', 'daily', 'weekly'];
@@ -80,7 +82,11 @@ export function BoligagentPanel({
   return (
     <div className={styles.card} data-testid="boligagent-panel">
       <p className={styles.muted}>{t('boligagent.panel.sendsTo', { email: agent.email })}</p>
-      {!agent.enabled && <p className={styles.error}>{t('boligagent.panel.off')}</p>}
+      {!agent.enabled && (
+        <FormMessage kind="error" role={false}>
+          {t('boligagent.panel.off')}
+        </FormMessage>
+      )}
       {agent.prefs.length === 0 ? (
         <p className={styles.muted}>{t('boligagent.panel.empty')}</p>
       ) : (
@@ -144,30 +150,25 @@ export function BoligagentPanel({
       )}
 
       <div className={styles.settings}>
-        <label className={styles.field}>
-          <span className={styles.label}>{t('boligagent.panel.frequency')}</span>
-          <select
-            className={styles.select}
-            value={agent.frequency}
-            disabled={busy}
-            onChange={(event) => void run('frequency', () => api.settings({ ...ref, frequency: event.target.value as BoligagentFrequencyValue }))}
-          >
-            {FREQUENCIES.map((f) => (
-              <option key={f} value={f}>
-                {t(`boligagent.panel.frequencies.${f}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.check}>
-          <input type="checkbox" checked={agent.enabled} disabled={busy} onChange={(event) => void run('enabled', () => api.settings({ ...ref, enabled: event.target.checked }))} />
-          <span>{t('boligagent.panel.enabled')}</span>
-        </label>
+        <Field label={t('boligagent.panel.frequency')}>
+          {(control) => (
+            <select
+              {...control}
+              value={agent.frequency}
+              disabled={busy}
+              onChange={(event) => void run('frequency', () => api.settings({ ...ref, frequency: event.target.value as BoligagentFrequencyValue }))}
+            >
+              {FREQUENCIES.map((f) => (
+                <option key={f} value={f}>
+                  {t(`boligagent.panel.frequencies.${f}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <CheckboxField checked={agent.enabled} disabled={busy} onChange={(enabled) => void run('enabled', () => api.settings({ ...ref, enabled }))} label={t('boligagent.panel.enabled')} />
         {showAutoAdjust && (
-          <label className={styles.check}>
-            <input type="checkbox" checked={agent.autoAdjust} disabled={busy} onChange={(event) => void run('auto-adjust', () => api.settings({ autoAdjust: event.target.checked }))} />
-            <span>{t('boligagent.panel.autoAdjust')}</span>
-          </label>
+          <CheckboxField checked={agent.autoAdjust} disabled={busy} onChange={(autoAdjust) => void run('auto-adjust', () => api.settings({ autoAdjust }))} label={t('boligagent.panel.autoAdjust')} />
         )}
         <div className={styles.actions}>
           <Link to={agentSearchHref(agent.prefs)} className={`button button-secondary ${styles.small}`}>
@@ -184,9 +185,7 @@ export function BoligagentPanel({
         </p>
       )}
       {failure && (
-        <p className={styles.error} role="alert">
-          {t(`boligagent.errors.${failure}`)}
-        </p>
+        <FormMessage kind="error">{t(`boligagent.errors.${failure}`)}</FormMessage>
       )}
     </div>
   );
@@ -225,10 +224,7 @@ function PrefEditor({
             ['sizeLabel', size, setSize],
           ] as const
         ).map(([key, value, set]) => (
-          <label key={key} className={styles.field}>
-            <span className={styles.label}>{t(`boligagent.panel.${key}`)}</span>
-            <input className={styles.input} type="number" inputMode="numeric" min={0} value={value} placeholder={t('boligagent.panel.any')} onChange={(event) => set(event.target.value)} />
-          </label>
+          <TextField key={key} label={t(`boligagent.panel.${key}`)} type="number" inputMode="numeric" min={0} value={value} placeholder={t('boligagent.panel.any')} onChange={set} />
         ))}
       </div>
       <div className={styles.actions}>

@@ -1,11 +1,13 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import type { BoligagentPrefInputBody } from '@husly/contracts';
 import { COOKIES, readCookie, validateBoligagentEmail, type BoligagentErrorCode } from '@husly/domain';
 import { useApi } from '../../../lib/api-context';
-import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
+import { useBusyAction } from '../../../lib/use-busy-action';
 import { boligagentApi, boligagentErrorCode } from '../boligagent-api';
+import { FormMessage } from '../../../components/ui/alerts';
+import { FieldError, SubmitButton, formStyles, useField } from '../../../components/ui/form-field';
 import styles from '../boligagent.module.css';
 
 export type SignupOutcome = 'sent' | 'created';
@@ -34,14 +36,15 @@ export function BoligagentSignupForm({
   const api = useApi();
   const location = useLocation();
   const loggedIn = useLoggedIn();
-  const [email, setEmail] = useState('');
+  const [emailValue, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<BoligagentErrorCode | null>(null);
   const [failure, setFailure] = useState<BoligagentErrorCode | null>(null);
   const [outcome, setOutcome] = useState<SignupOutcome | 'email-in-use' | null>(null);
   // One agent per signup: a second press while it is sent sends nothing (the server holds too).
   const { busy, run } = useBusyAction();
-  // /search shows two of these forms: ids of their own, not one per variant.
-  const id = useId();
+  // /search shows two of these forms: ids of their own (useId), not one per variant.
+  const fieldErrorText = fieldError ? t(`boligagent.errors.${fieldError}`) : null;
+  const email = useField({ error: fieldErrorText });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -51,12 +54,12 @@ export function BoligagentSignupForm({
   async function create() {
     setFailure(null);
     if (!loggedIn) {
-      const code = validateBoligagentEmail(email.trim());
+      const code = validateBoligagentEmail(emailValue.trim());
       setFieldError(code);
       if (code) return;
     }
     try {
-      const result = await boligagentApi(api).create(loggedIn ? { prefs } : { email: email.trim(), prefs });
+      const result = await boligagentApi(api).create(loggedIn ? { prefs } : { email: emailValue.trim(), prefs });
       const done: SignupOutcome = result.verificationSent ? 'sent' : 'created';
       setOutcome(done);
       onSuccess?.(done);
@@ -70,58 +73,52 @@ export function BoligagentSignupForm({
 
   if (outcome === 'sent' || outcome === 'created') {
     return (
-      <p className={styles.success} role="status" data-testid="boligagent-success">
+      <FormMessage kind="success" data-testid="boligagent-success">
         {t(outcome === 'sent' ? 'boligagent.form.sent' : 'boligagent.form.created')}{' '}
         {outcome === 'created' && <Link to="/profile/boligagent">{t('boligagent.form.manage')}</Link>}
-      </p>
+      </FormMessage>
     );
   }
   if (outcome === 'email-in-use') {
     const next = `${location.pathname}${location.search}`;
     return (
-      <p className={styles.success} role="status">
+      <FormMessage kind="success">
         {t('boligagent.form.emailInUse')} <Link to={`/login?next=${encodeURIComponent(next)}`}>{t('boligagent.form.login')}</Link>
-      </p>
+      </FormMessage>
     );
   }
-  const inputId = `${id}-email`;
-  const errorId = `${id}-email-error`;
   return (
     <form method="post" className={styles.form} onSubmit={submit} noValidate>
       <div className={styles.row}>
         {!loggedIn && (
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={inputId}>
+          <div className={formStyles.field}>
+            <label className={formStyles.label} htmlFor={email.id}>
               {t('boligagent.form.email')}
             </label>
             <input
-              id={inputId}
+              {...email.control}
               name="email"
-              className={`${styles.input} ${fieldError ? styles.invalid : ''}`}
               type="email"
               inputMode="email"
               autoComplete="email"
               placeholder={t('boligagent.form.emailPlaceholder')}
-              value={email}
+              value={emailValue}
               onChange={(event) => setEmail(event.target.value)}
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={fieldError ? errorId : undefined}
             />
           </div>
         )}
-        <button type="submit" className={`button button-primary ${styles.submit}`} {...busyButton(busy)}>
-          {busy ? t('boligagent.form.submitting') : t(loggedIn ? 'boligagent.form.submitUser' : 'boligagent.form.submit')}
-        </button>
+        <SubmitButton busy={busy} busyText={t('boligagent.form.submitting')} className={styles.submit}>
+          {t(loggedIn ? 'boligagent.form.submitUser' : 'boligagent.form.submit')}
+        </SubmitButton>
       </div>
-      {fieldError && (
-        <p id={errorId} className={styles.fieldError} role="alert">
-          {t(`boligagent.errors.${fieldError}`)}
-        </p>
+      {/* Under the row, not between the input and the button it lines up with. */}
+      {email.hasError && (
+        <FieldError id={email.errorId} role="alert">
+          {fieldErrorText}
+        </FieldError>
       )}
       {failure && (
-        <p className={styles.error} role="alert">
-          {t(failure === 'error' && variant === 'modal' ? 'boligagent.errors.modal' : `boligagent.errors.${failure}`)}
-        </p>
+        <FormMessage kind="error">{t(failure === 'error' && variant === 'modal' ? 'boligagent.errors.modal' : `boligagent.errors.${failure}`)}</FormMessage>
       )}
     </form>
   );

@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../lib/document-head';
 import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { boligagentApi, isNotFound } from '../boligagent-api';
 import { BoligagentPanel } from '../components/boligagent-panel';
+import { FormMessage } from '../../../components/ui/alerts';
 import styles from '../boligagent.module.css';
 
 type Load = { status: 'loading' } | { status: 'ready'; agent: BoligagentView | null; notice?: string } | { status: 'not-found' } | { status: 'failed' };
@@ -64,25 +65,17 @@ function AgentPage({ title, state, token, notFound, onChange }: { title: string;
           </p>
         )}
         {state.status === 'not-found' && (
-          <p className={styles.error} role="alert">
-            {notFound}
-          </p>
+          <FormMessage kind="error">{notFound}</FormMessage>
         )}
         {state.status === 'failed' && (
-          <p className={styles.error} role="alert">
-            {t('boligagent.errors.error')}
-          </p>
+          <FormMessage kind="error">{t('boligagent.errors.error')}</FormMessage>
         )}
         {state.status === 'ready' && state.notice && (
-          <p className={styles.success} role="status">
-            {state.notice}
-          </p>
+          <FormMessage kind="success">{state.notice}</FormMessage>
         )}
         {state.status === 'ready' && state.agent && <BoligagentPanel agent={state.agent} token={token} showAutoAdjust={false} onChange={onChange} />}
         {state.status === 'ready' && !state.agent && (
-          <p className={styles.success} role="status">
-            {t('boligagent.panel.deleted')}
-          </p>
+          <FormMessage kind="success">{t('boligagent.panel.deleted')}</FormMessage>
         )}
       </div>
     </section>
@@ -118,13 +111,9 @@ export function BoligagentUnsubscribePage() {
       <div className={styles.card}>
         <h1 className={styles.heading}>{t('boligagent.unsubscribe.title')}</h1>
         {state === 'done' ? (
-          <p className={styles.success} role="status">
-            {t('boligagent.unsubscribe.done')}
-          </p>
+          <FormMessage kind="success">{t('boligagent.unsubscribe.done')}</FormMessage>
         ) : state === 'not-found' ? (
-          <p className={styles.error} role="alert">
-            {t('boligagent.errors.notFound')}
-          </p>
+          <FormMessage kind="error">{t('boligagent.errors.notFound')}</FormMessage>
         ) : (
           <>
             <p>{t('boligagent.unsubscribe.text')}</p>
@@ -134,9 +123,7 @@ export function BoligagentUnsubscribePage() {
               </button>
             </div>
             {state === 'failed' && (
-              <p className={styles.error} role="alert">
-                {t('boligagent.errors.error')}
-              </p>
+              <FormMessage kind="error">{t('boligagent.errors.error')}</FormMessage>
             )}
           </>
         )}

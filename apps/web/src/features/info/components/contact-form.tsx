@@ -2,9 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { ContactRequest } from '@husly/contracts';
 import { CONTACT_LIMITS, checkContactRequest } from '@husly/contracts/browser';
+import { FormMessage } from '../../../components/ui/alerts';
+import { SubmitButton, TextAreaField, TextField, formStyles } from '../../../components/ui/form-field';
 import { useApi } from '../../../lib/api-context';
 import { isHttpError } from '../../../lib/api-client';
-import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
+import { useBusyAction } from '../../../lib/use-busy-action';
 import { sendContactMessage } from '../info-api';
 import styles from '../info.module.css';
 
@@ -68,57 +70,30 @@ export function ContactForm() {
     }
   }
 
-  const input = (field: Field, props: { type?: string; autoComplete?: string; maxLength: number }) => {
-    const error = fieldError(field);
-    const inputId = `${id}-${field}`;
-    const common = {
-      id: inputId,
-      name: field,
-      value: values[field],
-      className: `${styles.input} ${error ? styles.invalid : ''}`,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${inputId}-error` : undefined,
-      maxLength: props.maxLength,
-      onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value })),
-    };
-    return (
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={inputId}>
-          {t(`info.contact.form.${field}`)}
-        </label>
-        {field === 'message' ? <textarea rows={7} {...common} /> : <input type={props.type ?? 'text'} autoComplete={props.autoComplete} {...common} />}
-        {error && (
-          <p id={`${inputId}-error`} className={styles.fieldError}>
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const fieldProps = (field: Field, maxLength: number) => ({
+    label: t(`info.contact.form.${field}`),
+    name: field,
+    value: values[field],
+    error: fieldError(field),
+    maxLength,
+    onChange: (value: string) => setValues((v) => ({ ...v, [field]: value })),
+  });
 
   return (
     <section className={styles.formCard} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('info.contact.form.heading')}</h2>
       {/* noValidate: our own messages, in the site's language, for every browser. */}
-      <form method="post" className={styles.form} onSubmit={submit} noValidate>
-        {input('name', { autoComplete: 'name', maxLength: CONTACT_LIMITS.name })}
-        {input('email', { type: 'email', autoComplete: 'email', maxLength: CONTACT_LIMITS.email })}
-        {input('subject', { maxLength: CONTACT_LIMITS.subject })}
-        {input('message', { maxLength: CONTACT_LIMITS.message })}
-        {outcome?.kind === 'sent' && (
-          <p className={`${styles.message} ${styles.success}`} role="status">
-            {t('info.contact.form.sent', { email: outcome.email })}
-          </p>
-        )}
-        {outcome?.kind === 'error' && (
-          <p className={`${styles.message} ${styles.error}`} role="alert">
-            {t(`info.contact.form.errors.${outcome.key}`)}
-          </p>
-        )}
+      <form method="post" className={formStyles.form} onSubmit={submit} noValidate>
+        <TextField autoComplete="name" {...fieldProps('name', CONTACT_LIMITS.name)} />
+        <TextField type="email" autoComplete="email" {...fieldProps('email', CONTACT_LIMITS.email)} />
+        <TextField {...fieldProps('subject', CONTACT_LIMITS.subject)} />
+        <TextAreaField rows={7} {...fieldProps('message', CONTACT_LIMITS.message)} />
+        {outcome?.kind === 'sent' && <FormMessage kind="success">{t('info.contact.form.sent', { email: outcome.email })}</FormMessage>}
+        {outcome?.kind === 'error' && <FormMessage kind="error">{t(`info.contact.form.errors.${outcome.key}`)}</FormMessage>}
         <div>
-          <button type="submit" className="button button-primary" {...busyButton(sending)}>
-            {sending ? t('info.contact.form.sending') : t('info.contact.form.send')}
-          </button>
+          <SubmitButton busy={sending} busyText={t('info.contact.form.sending')}>
+            {t('info.contact.form.send')}
+          </SubmitButton>
         </div>
       </form>
     </section>

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { usePageDescription, usePageTitle } from '../../../lib/document-head';
+import type { InfoPageKey } from '../info-pages';
 import styles from '../info.module.css';
-
-export type InfoPageKey = 'contact' | 'about' | 'partners' | 'faq' | 'terms' | 'afmelding' | 'klagemulighed' | 'advice';
 
 /**
  * The frame of every information page: its title and description in <head> (the server renderer

@@ -4,8 +4,10 @@ import { useTranslation } from '../../../lib/use-translation';
 import { useMutation } from '@apollo/client/react';
 import { dkkToOre, isValidEmail } from '@husly/domain';
 import type { Offer, SessionUser } from '@husly/contracts';
+import { FormMessage } from '../../../components/ui/alerts';
+import { SubmitButton, TextField } from '../../../components/ui/form-field';
 import { useSite } from '../../../lib/site-context';
-import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
+import { useBusyAction } from '../../../lib/use-busy-action';
 import { kr } from '../format';
 import { graphErrorCode } from '../graphql/graph-errors';
 import { CREATE_SUBSCRIPTION, type PaymentProvider } from '../graphql/operations';
@@ -70,7 +72,7 @@ export function PaymentForm({
 
   const firstCharge = offer.intro ? offer.amount : offer.price;
   const testMode = provider !== 'unavailable' && provider.provider !== 'stripe';
-  const set = (key: keyof Billing) => (event: React.ChangeEvent<HTMLInputElement>) => setBilling((b) => ({ ...b, [key]: event.target.value }));
+  const set = (key: keyof Billing) => (value: string) => setBilling((b) => ({ ...b, [key]: value }));
   const problemText = (p: PaymentProblem) =>
     'text' in p ? p.text : 'introUsed' in p ? t('subscriptions.purchase.errors.introUsed') : t(`subscriptions.paymentErrors.${p.key}`);
 
@@ -152,27 +154,8 @@ export function PaymentForm({
     onPaid();
   }
 
-  const field = (key: keyof Billing, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={`billing-${key}`}>
-        {label}
-      </label>
-      <input
-        id={`billing-${key}`}
-        name={key}
-        className={`${styles.input} ${errors[key] ? styles.invalid : ''}`}
-        value={billing[key]}
-        onChange={set(key)}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={errors[key] ? `billing-${key}-error` : undefined}
-        {...props}
-      />
-      {errors[key] && (
-        <span id={`billing-${key}-error`} className={styles.fieldError}>
-          {errors[key]}
-        </span>
-      )}
-    </div>
+  const field = (key: keyof Billing, label: string, props: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id'> = {}) => (
+    <TextField {...props} label={label} name={key} value={billing[key]} onChange={set(key)} error={errors[key]} />
   );
 
   return (
@@ -215,9 +198,7 @@ export function PaymentForm({
           <fieldset className={styles.fieldset}>
             <legend className={styles.legend}>{t('subscriptions.form.payment')}</legend>
             {provider === 'unavailable' ? (
-              <p className={styles.error} role="alert">
-                {t('subscriptions.paymentErrors.providerUnavailable')}
-              </p>
+              <FormMessage kind="error">{t('subscriptions.paymentErrors.providerUnavailable')}</FormMessage>
             ) : testMode ? (
               <TestCardFields gatewayRef={gateway} fieldError={problem?.field} />
             ) : (
@@ -232,15 +213,15 @@ export function PaymentForm({
       <TermsCheckbox checked={terms} onChange={setTerms} error={errors.terms} onShowTerms={() => setShowTerms(true)} />
 
       {problem && (
-        <p className={styles.error} role="alert" data-testid="payment-error">
+        <FormMessage kind="error" data-testid="payment-error">
           {problem.message}
-        </p>
+        </FormMessage>
       )}
 
       <div className={styles.actions}>
-        <button type="submit" className={`button button-primary ${styles.submit}`} {...busyButton(busy)}>
-          {busy ? t('subscriptions.form.paying') : t('subscriptions.form.pay', { price: kr(firstCharge) })}
-        </button>
+        <SubmitButton busy={busy} busyText={t('subscriptions.form.paying')} className={styles.submit}>
+          {t('subscriptions.form.pay', { price: kr(firstCharge) })}
+        </SubmitButton>
       </div>
       {showTerms && <TermsModal onClose={() => setShowTerms(false)} />}
     </form>

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeElementLocale } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
+import { FormMessage } from '../../../components/ui/alerts';
 import { paymentFailureKey } from '../payment-errors';
 import type { PaymentGateway, PaymentProblem } from './payment-gateway';
 import styles from './subscriptions.module.css';
@@ -39,9 +40,7 @@ export default function StripePayment({
 
   if (stripe === 'failed') {
     return (
-      <p className={styles.error} role="alert">
-        {t('subscriptions.paymentErrors.providerUnavailable')}
-      </p>
+      <FormMessage kind="error">{t('subscriptions.paymentErrors.providerUnavailable')}</FormMessage>
     );
   }
   if (!stripe) return <p className={styles.muted}>{t('subscriptions.card.connecting')}</p>;

@@ -4,6 +4,7 @@ import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { planLabel } from '../../../lib/plan-texts';
 import { useTranslation } from '../../../lib/use-translation';
 import type { SubscriptionView } from '@husly/contracts';
+import { FormMessage } from '../../../components/ui/alerts';
 import { day, kr, krWhole } from '../format';
 import { Dialog } from './dialog';
 import styles from './subscriptions.module.css';
@@ -88,9 +89,7 @@ export function SubscriptionCard({
       </dl>
       {s.display === 'cancelled-running' && <p className={styles.notice}>{t('subscriptions.cards.accessUntil', { date: day(s.endingAt) })}</p>}
       {(s.paused || s.display === 'paused') && (
-        <p className={styles.warning} role="status" data-testid="paused-notice">
-          {t('subscriptions.cards.paused')}
-        </p>
+        <FormMessage kind="warning" data-testid="paused-notice">{t('subscriptions.cards.paused')}</FormMessage>
       )}
       {next && (
         <p className={styles.notice} role="status" data-testid="next-notice">

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
+import { CheckboxField } from '../../../components/ui/form-field';
 import styles from './subscriptions.module.css';
 
 /**
@@ -8,30 +8,20 @@ import styles from './subscriptions.module.css';
  */
 export function TermsCheckbox({ checked, onChange, error, onShowTerms }: { checked: boolean; onChange(checked: boolean): void; error?: string; onShowTerms(): void }) {
   const { t } = useTranslation();
-  const errorId = useId();
   return (
-    <div className={styles.field}>
-      <label className={styles.checkbox}>
-        <input
-          type="checkbox"
-          name="terms"
-          checked={checked}
-          onChange={(e) => onChange(e.target.checked)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-        <span>
+    <CheckboxField
+      name="terms"
+      checked={checked}
+      onChange={onChange}
+      error={error}
+      label={
+        <>
           {t('subscriptions.form.termsAccept')}{' '}
           <button type="button" className={styles.linkButton} onClick={onShowTerms}>
             {t('subscriptions.form.termsLink')}
           </button>
-        </span>
-      </label>
-      {error && (
-        <span id={errorId} className={styles.fieldError}>
-          {error}
-        </span>
-      )}
-    </div>
+        </>
+      }
+    />
   );
 }

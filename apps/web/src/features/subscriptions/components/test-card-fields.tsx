@@ -1,6 +1,7 @@
 import { useImperativeHandle, useState, type Ref } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { useApi } from '../../../lib/api-context';
+import { TextField } from '../../../components/ui/form-field';
 import { isHttpError } from '../../../lib/api-client';
 import { paymentFailureFromBody, paymentFailureKey } from '../payment-errors';
 import { confirmTestPayment } from '../subscriptions-api';
@@ -24,8 +25,7 @@ export function TestCardFields({ gatewayRef, fieldError }: { gatewayRef: Ref<Pay
   const { t } = useTranslation();
   const api = useApi();
   const [card, setCard] = useState<Card>({ cardNumber: '', expiry: '', cvc: '', name: '' });
-  const set = (key: keyof Card) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setCard((c) => ({ ...c, [key]: key === 'expiry' ? expiryInput(event.target.value) : event.target.value }));
+  const set = (key: keyof Card) => (value: string) => setCard((c) => ({ ...c, [key]: key === 'expiry' ? expiryInput(value) : value }));
 
   useImperativeHandle(
     gatewayRef,
@@ -57,15 +57,9 @@ export function TestCardFields({ gatewayRef, fieldError }: { gatewayRef: Ref<Pay
     [api, card, t],
   );
 
-  const input = (key: keyof Card, props: React.InputHTMLAttributes<HTMLInputElement>) => (
-    <input
-      id={`card-${key}`}
-      className={`${styles.input} ${fieldError === key ? styles.invalid : ''}`}
-      value={card[key]}
-      onChange={set(key)}
-      aria-invalid={fieldError === key || undefined}
-      {...props}
-    />
+  // No message per field: the form's payment message says what is wrong, and the field is marked.
+  const input = (key: keyof Card, label: string, props: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id'>) => (
+    <TextField {...props} label={label} value={card[key]} onChange={set(key)} invalid={fieldError === key} />
   );
 
   return (
@@ -74,31 +68,11 @@ export function TestCardFields({ gatewayRef, fieldError }: { gatewayRef: Ref<Pay
         <span className={styles.testBadge}>{t('subscriptions.testPayments.badge')}</span>
         {t('subscriptions.testPayments.notice')}
       </p>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="card-name">
-          {t('subscriptions.card.name')}
-        </label>
-        {input('name', { autoComplete: 'cc-name' })}
-      </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="card-cardNumber">
-          {t('subscriptions.card.number')}
-        </label>
-        {input('cardNumber', { inputMode: 'numeric', autoComplete: 'cc-number', placeholder: '4242 4242 4242 4242' })}
-      </div>
+      {input('name', t('subscriptions.card.name'), { autoComplete: 'cc-name' })}
+      {input('cardNumber', t('subscriptions.card.number'), { inputMode: 'numeric', autoComplete: 'cc-number', placeholder: '4242 4242 4242 4242' })}
       <div className={styles.row}>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="card-expiry">
-            {t('subscriptions.card.expiry')}
-          </label>
-          {input('expiry', { inputMode: 'numeric', autoComplete: 'cc-exp', placeholder: t('subscriptions.card.expiryPlaceholder') })}
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="card-cvc">
-            {t('subscriptions.card.cvc')}
-          </label>
-          {input('cvc', { inputMode: 'numeric', autoComplete: 'cc-csc', placeholder: '123' })}
-        </div>
+        {input('expiry', t('subscriptions.card.expiry'), { inputMode: 'numeric', autoComplete: 'cc-exp', placeholder: t('subscriptions.card.expiryPlaceholder') })}
+        {input('cvc', t('subscriptions.card.cvc'), { inputMode: 'numeric', autoComplete: 'cc-csc', placeholder: '123' })}
       </div>
     </div>
   );

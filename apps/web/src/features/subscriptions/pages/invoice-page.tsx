@@ -10,6 +10,7 @@ import { useApi } from '../../../lib/api-context';
 import { usePageTitle } from '../../../lib/document-head';
 import styles from '../components/subscriptions.module.css';
 import { day, krFromOre } from '../format';
+import { FormMessage } from '../../../components/ui/alerts';
 import { fetchTransaction } from '../subscriptions-api';
 
 /**
@@ -56,7 +57,7 @@ export function InvoicePage() {
           <p className={styles.muted}>
             {t('subscriptions.invoice.orderNo')} <strong data-testid="invoice-orderno">{receipt.orderno}</strong> · {day(receipt.timestamp)}
           </p>
-          {receipt.refunded && <p className={styles.warning}>{t('subscriptions.invoice.refunded')}</p>}
+          {receipt.refunded && <FormMessage kind="warning" role={false}>{t('subscriptions.invoice.refunded')}</FormMessage>}
         </div>
         <div className={`${styles.actions} ${styles.noPrint}`}>
           <button type="button" className="button button-primary" onClick={() => window.print()}>

@@ -21,6 +21,7 @@ import { createApolloClient } from '../graphql/apollo-client';
 import { graphErrorCode } from '../graphql/graph-errors';
 import { CHANGE_PLAN, PAYMENT_PROVIDER, REACTIVATE_SUBSCRIPTION } from '../graphql/operations';
 import { fetchOffers, fetchSubscriptions, fetchTransactions, withdrawSubscription } from '../subscriptions-api';
+import { FormMessage } from '../../../components/ui/alerts';
 import type { PurchaseState } from '../purchase-welcome';
 
 type Data = { subscriptions: SubscriptionsResponse; offers: OffersResponse; transactions: Transaction[] };
@@ -138,9 +139,7 @@ function SubscriptionContent() {
   if (data === null || provider.loading) return <PageLoading />;
   if (data === 'error') {
     return (
-      <p className={styles.error} role="alert">
-        {t('subscriptions.errors.load')}
-      </p>
+      <FormMessage kind="error">{t('subscriptions.errors.load')}</FormMessage>
     );
   }
 
@@ -153,14 +152,10 @@ function SubscriptionContent() {
   return (
     <div className={styles.page}>
       {actionError && (
-        <p className={styles.error} role="alert">
-          {actionError}
-        </p>
+        <FormMessage kind="error">{actionError}</FormMessage>
       )}
       {actionDone && (
-        <p className={styles.notice} role="status" data-testid="action-done">
-          {actionDone}
-        </p>
+        <FormMessage kind="success" data-testid="action-done">{actionDone}</FormMessage>
       )}
       {shown.length > 0 && (
         <section aria-labelledby="subscriptions-heading" className={styles.page}>

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { suggestCities } from '@husly/domain';
 import type { City } from '@husly/contracts';
 import { useAreas, usePlaces } from '../../cities/use-areas';
+import { Field } from '../../../components/ui/form-field';
 import styles from '../tenant-ad.module.css';
 
 /**
@@ -14,8 +15,7 @@ export function AreaField({ value, onChange, error }: { value: string; onChange:
   const areas = useAreas();
   // Postal codes and aliases for the suggestions: fetched when the box is first used (docs/decisions/0023).
   const places = usePlaces();
-  const id = useId();
-  const listId = `${id}-list`;
+  const listId = `${useId()}-list`;
   const cities = areas.status === 'success' ? areas.data.data : [];
   const chosen = cities.find((c) => c.slug === value);
   const [query, setQuery] = useState<string | null>(null);
@@ -54,70 +54,61 @@ export function AreaField({ value, onChange, error }: { value: string; onChange:
   };
 
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {t('tenantAd.fields.area')}
-      </label>
-      <div className={styles.combobox}>
-        <input
-          id={id}
-          name="housing-area"
-          type="text"
-          role="combobox"
-          className={`${styles.input} ${error ? styles.invalid : ''}`}
-          value={text}
-          placeholder={t('tenantAd.fields.areaPlaceholder')}
-          autoComplete="off"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setOpen(true);
-            setActive(-1);
-            places.request();
-            // Typing replaces the choice: only a suggestion sets the area.
-            if (value) onChange('');
-          }}
-          onKeyDown={onKeyDown}
-          onFocus={() => {
-            setOpen(true);
-            places.request();
-          }}
-          onBlur={() => {
-            setOpen(false);
-            // A typed name that is exactly one suggestion's label counts as choosing it.
-            const exact = suggestions.find((c) => c.label.toLowerCase() === (query ?? '').trim().toLowerCase());
-            if (exact) choose(exact);
-          }}
-        />
-        <ul id={listId} role="listbox" aria-label={t('tenantAd.fields.areaSuggestions')} className={styles.listbox} hidden={!expanded}>
-          {expanded &&
-            suggestions.map((city, i) => (
-              <li
-                key={city.slug}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === active}
-                className={styles.option}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  choose(city);
-                }}
-              >
-                {city.label}
-              </li>
-            ))}
-        </ul>
-      </div>
-      {error && (
-        <p id={`${id}-error`} className={styles.fieldError}>
-          {error}
-        </p>
+    <Field label={t('tenantAd.fields.area')} error={error}>
+      {(control) => (
+        <div className={styles.combobox}>
+          <input
+            {...control}
+            name="housing-area"
+            type="text"
+            role="combobox"
+            value={text}
+            placeholder={t('tenantAd.fields.areaPlaceholder')}
+            autoComplete="off"
+            aria-autocomplete="list"
+            aria-expanded={expanded}
+            aria-controls={listId}
+            aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setOpen(true);
+              setActive(-1);
+              places.request();
+              // Typing replaces the choice: only a suggestion sets the area.
+              if (value) onChange('');
+            }}
+            onKeyDown={onKeyDown}
+            onFocus={() => {
+              setOpen(true);
+              places.request();
+            }}
+            onBlur={() => {
+              setOpen(false);
+              // A typed name that is exactly one suggestion's label counts as choosing it.
+              const exact = suggestions.find((c) => c.label.toLowerCase() === (query ?? '').trim().toLowerCase());
+              if (exact) choose(exact);
+            }}
+          />
+          <ul id={listId} role="listbox" aria-label={t('tenantAd.fields.areaSuggestions')} className={styles.listbox} hidden={!expanded}>
+            {expanded &&
+              suggestions.map((city, i) => (
+                <li
+                  key={city.slug}
+                  id={`${listId}-${i}`}
+                  role="option"
+                  aria-selected={i === active}
+                  className={styles.option}
+                  onMouseDown={(e) => {
+                    e.preventDefault();
+                    choose(city);
+                  }}
+                >
+                  {city.label}
+                </li>
+              ))}
+          </ul>
+        </div>
       )}
-    </div>
+    </Field>
   );
 }

@@ -1,9 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { LandlordContactRequest } from '@husly/contracts';
+import { FormMessage } from '../../../components/ui/alerts';
+import { SubmitButton, TextAreaField, TextField, formStyles } from '../../../components/ui/form-field';
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
-import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
+import { useBusyAction } from '../../../lib/use-busy-action';
 import { fieldErrorsFromApi, tenantAdApi } from '../tenant-ad-api';
 import styles from '../tenant-ad.module.css';
 
@@ -16,7 +18,6 @@ type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind:
 export function ContactSeekerForm({ adId, firstName }: { adId: number; firstName: string }) {
   const { t } = useTranslation();
   const api = useApi();
-  const id = useId();
   const [form, setForm] = useState<Required<LandlordContactRequest>>({ name: '', email: '', phone: '', message: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -25,9 +26,7 @@ export function ContactSeekerForm({ adId, firstName }: { adId: number; firstName
 
   if (state.kind === 'sent') {
     return (
-      <p className={`${styles.message} ${styles.success}`} role="status">
-        {t('tenantAd.landlord.sent', { name: firstName })}
-      </p>
+      <FormMessage kind="success">{t('tenantAd.landlord.sent', { name: firstName })}</FormMessage>
     );
   }
 
@@ -59,51 +58,25 @@ export function ContactSeekerForm({ adId, firstName }: { adId: number; firstName
     }
   };
 
-  const field = (name: keyof LandlordContactRequest, label: string, input: { type?: string; autoComplete?: string; multiline?: boolean }) => {
-    const error = errors[name];
-    const common = {
-      id: `${id}-${name}`,
-      name,
-      className: `${styles.input} ${error ? styles.invalid : ''}`,
-      value: form[name],
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${id}-${name}-error` : undefined,
-    };
-    return (
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={`${id}-${name}`}>
-          {label}
-        </label>
-        {input.multiline ? (
-          <textarea {...common} rows={5} maxLength={3000} onChange={(e) => setForm({ ...form, [name]: e.target.value })} />
-        ) : (
-          <input {...common} type={input.type ?? 'text'} autoComplete={input.autoComplete} onChange={(e) => setForm({ ...form, [name]: e.target.value })} />
-        )}
-        {error && (
-          <p id={`${id}-${name}-error`} className={styles.fieldError}>
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const fieldProps = (name: keyof LandlordContactRequest) => ({
+    name,
+    value: form[name],
+    error: errors[name],
+    onChange: (value: string) => setForm({ ...form, [name]: value }),
+  });
 
   return (
     <form method="post" className={styles.contactForm} onSubmit={submit} noValidate aria-label={t('tenantAd.landlord.contactHeading', { name: firstName })}>
       <p className={styles.hint}>{t('tenantAd.landlord.contactIntro', { name: firstName })}</p>
-      {field('name', t('tenantAd.landlord.name'), { autoComplete: 'name' })}
-      {field('email', t('tenantAd.landlord.email'), { type: 'email', autoComplete: 'email' })}
-      {field('phone', t('tenantAd.landlord.phone'), { type: 'tel', autoComplete: 'tel' })}
-      {field('message', t('tenantAd.landlord.message'), { multiline: true })}
-      {state.kind === 'failed' && (
-        <p className={`${styles.message} ${styles.error}`} role="alert">
-          {state.message}
-        </p>
-      )}
-      <div className={styles.actions}>
-        <button type="submit" className="button button-primary" {...busyButton(state.kind === 'sending')}>
+      <TextField label={t('tenantAd.landlord.name')} autoComplete="name" {...fieldProps('name')} />
+      <TextField label={t('tenantAd.landlord.email')} type="email" autoComplete="email" {...fieldProps('email')} />
+      <TextField label={t('tenantAd.landlord.phone')} type="tel" autoComplete="tel" {...fieldProps('phone')} />
+      <TextAreaField label={t('tenantAd.landlord.message')} rows={5} maxLength={3000} {...fieldProps('message')} />
+      {state.kind === 'failed' && <FormMessage kind="error">{state.message}</FormMessage>}
+      <div className={formStyles.actions}>
+        <SubmitButton busy={state.kind === 'sending'}>
           {t('tenantAd.landlord.send')}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

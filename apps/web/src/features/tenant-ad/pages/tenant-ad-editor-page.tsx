@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import type { TenantAdRequest } from '@husly/contracts';
@@ -11,11 +11,13 @@ import {
   type TenantDwellingType,
   type TenantTimeframe,
 } from '@husly/domain';
+import { FormMessage } from '../../../components/ui/alerts';
+import { CheckboxField, CheckboxGroup, Field, SubmitButton, TextAreaField, TextField, formStyles } from '../../../components/ui/form-field';
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { usePageTitle } from '../../../lib/document-head';
 import { useSite } from '../../../lib/site-context';
-import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
+import { useBusyAction } from '../../../lib/use-busy-action';
 import { AreaField } from '../components/area-field';
 import { TenantSliders } from '../components/tenant-sliders';
 import { fieldErrorsFromApi, tenantAdApi } from '../tenant-ad-api';
@@ -100,7 +102,7 @@ export function TenantAdEditorPage() {
     return () => clearTimeout(timer);
   }, [outcome, navigate]);
 
-  if (loadFailed) return <p className={styles.error} role="alert">{t('tenantAd.messages.failed')}</p>;
+  if (loadFailed) return <FormMessage kind="error">{t('tenantAd.messages.failed')}</FormMessage>;
   if (!ad) return <p className={styles.muted}>{t('tenantAd.editor.loading')}</p>;
 
   // A field's error goes as soon as the seeker changes that field; the rest stay until the next save.
@@ -120,7 +122,6 @@ export function TenantAdEditorPage() {
     clearErrors('ad', patch);
     setAd({ ...ad, ad: { ...ad.ad, ...patch } });
   };
-  const toggle = <T extends string>(list: T[], value: T, on: boolean): T[] => (on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value));
 
   const focusFirstError = () =>
     setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
@@ -179,13 +180,11 @@ export function TenantAdEditorPage() {
           {listed ? t('tenantAd.editor.statusListed') : t('tenantAd.editor.statusNotListed')}
         </p>
         {verification === 'verified' && contact?.verified && (
-          <p className={`${styles.message} ${styles.success}`} role="status">
-            {t('tenantAd.verification.verified')}
-          </p>
+          <FormMessage kind="success">{t('tenantAd.verification.verified')}</FormMessage>
         )}
         {/* Landlords' messages reach only a proven address: until then the relay refuses them. */}
         {contact && !contact.verified && (
-          <div className={`${styles.message} ${styles.warning}`} role="status" data-testid="tenant-ad-email-unverified">
+          <FormMessage kind="warning" as="div" data-testid="tenant-ad-email-unverified">
             <p>
               <strong>{t('tenantAd.verification.pending')}</strong>
             </p>
@@ -198,7 +197,7 @@ export function TenantAdEditorPage() {
                 {verification === 'resending' ? t('tenantAd.verification.resending') : t('tenantAd.verification.resend')}
               </button>
             </p>
-          </div>
+          </FormMessage>
         )}
       </header>
 
@@ -206,31 +205,24 @@ export function TenantAdEditorPage() {
         <fieldset className={styles.fieldset}>
           <legend>{t('tenantAd.editor.aboutYou')}</legend>
           <div className={styles.grid}>
-            <Field name="profile-name" label={t('tenantAd.fields.name')} error={err('profile-name')}>
-              {(props) => <input {...props} value={ad.profile.name} maxLength={TENANT_AD_TEXT_LIMITS.name} autoComplete="name" onChange={(e) => setProfile({ name: e.target.value })} />}
-            </Field>
-            <Field name="profile-email" label={t('tenantAd.fields.email')} error={err('profile-email')} hint={t('tenantAd.hints.private')}>
-              {(props) => <input {...props} type="email" value={ad.profile.email} maxLength={TENANT_AD_TEXT_LIMITS.email} autoComplete="email" onChange={(e) => setProfile({ email: e.target.value })} />}
-            </Field>
-            <Field name="profile-phone" label={t('tenantAd.fields.phone')} hint={t('tenantAd.hints.private')}>
-              {(props) => <input {...props} type="tel" value={ad.profile.phone} maxLength={TENANT_AD_TEXT_LIMITS.phone} autoComplete="tel" onChange={(e) => setProfile({ phone: e.target.value })} />}
-            </Field>
-            <Field name="profile-phonealt" label={t('tenantAd.fields.phonealt')}>
-              {(props) => <input {...props} type="tel" value={ad.profile.phonealt} maxLength={TENANT_AD_TEXT_LIMITS.phone} onChange={(e) => setProfile({ phonealt: e.target.value })} />}
-            </Field>
-            <Field name="profile-gender" label={t('tenantAd.fields.gender')}>
+            <TextField label={t('tenantAd.fields.name')} error={err('profile-name')} name="profile-name" value={ad.profile.name} maxLength={TENANT_AD_TEXT_LIMITS.name} autoComplete="name" onChange={(name) => setProfile({ name })} />
+            <TextField label={t('tenantAd.fields.email')} error={err('profile-email')} hint={t('tenantAd.hints.private')} name="profile-email" type="email" value={ad.profile.email} maxLength={TENANT_AD_TEXT_LIMITS.email} autoComplete="email" onChange={(email) => setProfile({ email })} />
+            <TextField label={t('tenantAd.fields.phone')} hint={t('tenantAd.hints.private')} name="profile-phone" type="tel" value={ad.profile.phone} maxLength={TENANT_AD_TEXT_LIMITS.phone} autoComplete="tel" onChange={(phone) => setProfile({ phone })} />
+            <TextField label={t('tenantAd.fields.phonealt')} name="profile-phonealt" type="tel" value={ad.profile.phonealt} maxLength={TENANT_AD_TEXT_LIMITS.phone} onChange={(phonealt) => setProfile({ phonealt })} />
+            <Field label={t('tenantAd.fields.gender')}>
               {(props) => (
-                <select {...props} value={ad.profile.gender ?? ''} onChange={(e) => setProfile({ gender: e.target.value === 'male' || e.target.value === 'female' ? e.target.value : null })}>
+                <select {...props} name="profile-gender" value={ad.profile.gender ?? ''} onChange={(e) => setProfile({ gender: e.target.value === 'male' || e.target.value === 'female' ? e.target.value : null })}>
                   <option value="">{t('tenantAd.values.genderNone')}</option>
                   <option value="female">{t('tenantAd.values.female')}</option>
                   <option value="male">{t('tenantAd.values.male')}</option>
                 </select>
               )}
             </Field>
-            <Field name="profile-age" label={t('tenantAd.fields.age')} error={err('profile-age')}>
+            <Field label={t('tenantAd.fields.age')} error={err('profile-age')}>
               {(props) => (
                 <input
                   {...props}
+                  name="profile-age"
                   inputMode="numeric"
                   value={ad.profile.age === null ? '' : String(ad.profile.age)}
                   onChange={(e) => {
@@ -240,14 +232,9 @@ export function TenantAdEditorPage() {
                 />
               )}
             </Field>
-            <Field name="profile-profession" label={t('tenantAd.fields.profession')}>
-              {(props) => <input {...props} value={ad.profile.profession} maxLength={TENANT_AD_TEXT_LIMITS.profession} onChange={(e) => setProfile({ profession: e.target.value })} />}
-            </Field>
+            <TextField label={t('tenantAd.fields.profession')} name="profile-profession" value={ad.profile.profession} maxLength={TENANT_AD_TEXT_LIMITS.profession} onChange={(profession) => setProfile({ profession })} />
           </div>
-          <label className={styles.check}>
-            <input type="checkbox" name="profile-rki" checked={ad.profile.rki} onChange={(e) => setProfile({ rki: e.target.checked })} />
-            <span>{t('tenantAd.fields.rki')}</span>
-          </label>
+          <CheckboxField name="profile-rki" checked={ad.profile.rki} onChange={(rki) => setProfile({ rki })} label={t('tenantAd.fields.rki')} />
         </fieldset>
 
         <fieldset className={styles.fieldset}>
@@ -255,66 +242,45 @@ export function TenantAdEditorPage() {
           <AreaField value={ad.housing.area} onChange={(area) => setHousing({ area })} error={err('housing-area')} />
           <TenantSliders values={ad.housing} onChange={(name, value) => setHousing({ [name]: value })} errors={errors} />
           <div className={styles.choices}>
-            <fieldset className={styles.choiceGroup}>
-              <legend>{t('tenantAd.fields.dwelling')}</legend>
-              {TENANT_DWELLING_TYPES.map((type: TenantDwellingType) => (
-                <label key={type} className={styles.check}>
-                  <input
-                    type="checkbox"
-                    name={`housing-dwelling-${type}`}
-                    checked={ad.housing.dwelling.includes(type)}
-                    onChange={(e) => setHousing({ dwelling: TENANT_DWELLING_TYPES.filter((v) => toggle(ad.housing.dwelling, type, e.target.checked).includes(v)) })}
-                  />
-                  <span>{t(`tenantAd.dwelling.${type}`)}</span>
-                </label>
-              ))}
-            </fieldset>
-            <fieldset className={styles.choiceGroup}>
-              <legend>{t('tenantAd.fields.timeframe')}</legend>
-              {TENANT_TIMEFRAMES.map((frame: TenantTimeframe) => (
-                <label key={frame} className={styles.check}>
-                  <input
-                    type="checkbox"
-                    name={`housing-timeframe-${frame}`}
-                    checked={ad.housing.timeframe.includes(frame)}
-                    onChange={(e) => setHousing({ timeframe: TENANT_TIMEFRAMES.filter((v) => toggle(ad.housing.timeframe, frame, e.target.checked).includes(v)) })}
-                  />
-                  <span>{t(`tenantAd.timeframe.${frame}`)}</span>
-                </label>
-              ))}
-            </fieldset>
+            <CheckboxGroup
+              legend={t('tenantAd.fields.dwelling')}
+              name="housing-dwelling"
+              options={TENANT_DWELLING_TYPES}
+              value={ad.housing.dwelling}
+              onChange={(dwelling) => setHousing({ dwelling })}
+              optionLabel={(type: TenantDwellingType) => t(`tenantAd.dwelling.${type}`)}
+            />
+            <CheckboxGroup
+              legend={t('tenantAd.fields.timeframe')}
+              name="housing-timeframe"
+              options={TENANT_TIMEFRAMES}
+              value={ad.housing.timeframe}
+              onChange={(timeframe) => setHousing({ timeframe })}
+              optionLabel={(frame: TenantTimeframe) => t(`tenantAd.timeframe.${frame}`)}
+            />
           </div>
-          <Field name="housing-available" label={t('tenantAd.fields.available')} error={err('housing-available')} hint={t('tenantAd.hints.date')}>
-            {(props) => <input {...props} inputMode="numeric" placeholder={t('tenantAd.hints.datePlaceholder')} maxLength={10} value={ad.housing.available} onChange={(e) => setHousing({ available: e.target.value })} />}
-          </Field>
+          <TextField label={t('tenantAd.fields.available')} error={err('housing-available')} hint={t('tenantAd.hints.date')} name="housing-available" inputMode="numeric" placeholder={t('tenantAd.hints.datePlaceholder')} maxLength={10} value={ad.housing.available} onChange={(available) => setHousing({ available })} />
         </fieldset>
 
         <fieldset className={styles.fieldset}>
           <legend>{t('tenantAd.editor.theAd')}</legend>
-          <Field name="ad-subject" label={t('tenantAd.fields.subject')} error={err('ad-subject')}>
-            {(props) => <input {...props} value={ad.ad.subject} maxLength={TENANT_AD_TEXT_LIMITS.subject} onChange={(e) => setText({ subject: e.target.value })} />}
-          </Field>
-          <Field name="ad-text" label={t('tenantAd.fields.text')} error={err('ad-text')} hint={t('tenantAd.hints.text')}>
-            {(props) => <textarea {...props} rows={7} value={ad.ad.text} maxLength={TENANT_AD_TEXT_LIMITS.text} onChange={(e) => setText({ text: e.target.value })} />}
-          </Field>
-          <label className={styles.check}>
-            <input type="checkbox" name="publish" checked={publish} onChange={(e) => setPublish(e.target.checked)} />
-            <span>{t('tenantAd.fields.publish')}</span>
-          </label>
+          <TextField label={t('tenantAd.fields.subject')} error={err('ad-subject')} name="ad-subject" value={ad.ad.subject} maxLength={TENANT_AD_TEXT_LIMITS.subject} onChange={(subject) => setText({ subject })} />
+          <TextAreaField label={t('tenantAd.fields.text')} error={err('ad-text')} hint={t('tenantAd.hints.text')} name="ad-text" rows={7} value={ad.ad.text} maxLength={TENANT_AD_TEXT_LIMITS.text} onChange={(text) => setText({ text })} />
+          <CheckboxField name="publish" checked={publish} onChange={setPublish} label={t('tenantAd.fields.publish')} />
         </fieldset>
 
         {outcome?.kind === 'saved' && (
-          <div className={`${styles.message} ${styles.success}`} role="status">
+          <FormMessage kind="success" as="div">
             <p>{t('tenantAd.messages.saved')}</p>
             {outcome.listed && (
               <p>
                 <Link to={`/udlejer/${outcome.area}`}>{t('tenantAd.messages.seeAsLandlord')}</Link>
               </p>
             )}
-          </div>
+          </FormMessage>
         )}
         {outcome?.kind === 'not-activated' && (
-          <div className={`${styles.message} ${styles.warning}`} role="alert" data-testid="tenant-ad-not-activated">
+          <FormMessage kind="warning" as="div" role="alert" data-testid="tenant-ad-not-activated">
             <p>
               <strong>{t('tenantAd.messages.notActivated')}</strong>
             </p>
@@ -322,58 +288,18 @@ export function TenantAdEditorPage() {
             <p>
               <Link to="/profile/subscription">{t('tenantAd.messages.toSubscription')}</Link>
             </p>
-          </div>
+          </FormMessage>
         )}
         {/* "Fix the marked fields" goes with the last marked field; a failed save stays until the next. */}
         {outcome?.kind === 'failed' && (outcome.message === undefined || Object.keys(errors).length > 0) && (
-          <p className={`${styles.message} ${styles.error}`} role="alert">
-            {outcome.message ?? t('tenantAd.messages.failed')}
-          </p>
+          <FormMessage kind="error">{outcome.message ?? t('tenantAd.messages.failed')}</FormMessage>
         )}
-        <div className={styles.actions}>
-          <button type="submit" className="button button-primary" {...busyButton(saving)}>
-            {saving ? t('tenantAd.editor.saving') : t('tenantAd.editor.save')}
-          </button>
+        <div className={formStyles.actions}>
+          <SubmitButton busy={saving} busyText={t('tenantAd.editor.saving')}>
+            {t('tenantAd.editor.save')}
+          </SubmitButton>
         </div>
       </form>
     </section>
-  );
-}
-
-interface FieldProps {
-  id: string;
-  name: string;
-  className: string;
-  'aria-invalid'?: true;
-  'aria-describedby'?: string;
-}
-
-/** A labelled control with its hint and error tied to it (aria-describedby). */
-function Field({ name, label, error, hint, children }: { name: string; label: string; error?: string; hint?: string; children: (props: FieldProps) => ReactNode }) {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      {children({
-        id,
-        name,
-        className: `${styles.input} ${error ? styles.invalid : ''}`,
-        ...(error ? { 'aria-invalid': true as const } : {}),
-        ...(described ? { 'aria-describedby': described } : {}),
-      })}
-      {hint && (
-        <p id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className={styles.fieldError}>
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

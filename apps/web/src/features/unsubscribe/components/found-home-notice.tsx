@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { FoundHomeView } from '@husly/contracts';
 import { useApi } from '../../../lib/api-context';
+import { FormMessage } from '../../../components/ui/alerts';
 import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { unsubscribeApi } from '../unsubscribe-api';
 import styles from '../unsubscribe.module.css';
@@ -40,9 +41,7 @@ export function FoundHomeNotice() {
 
   if (undone) {
     return (
-      <p className={`${styles.success} ${styles.spaced}`} role="status">
-        {t('unsubscribe.foundHome.undone')}
-      </p>
+      <FormMessage kind="success" className={styles.spaced}>{t('unsubscribe.foundHome.undone')}</FormMessage>
     );
   }
   if (!state?.active) return null;
@@ -52,9 +51,7 @@ export function FoundHomeNotice() {
       <p>{t(state.pausedBoligagents === 0 ? 'unsubscribe.foundHome.noticeNone' : 'unsubscribe.foundHome.notice', { count: state.pausedBoligagents })}</p>
       {state.renewalStopped && <p>{t('unsubscribe.foundHome.noticeRenewal')}</p>}
       {failed && (
-        <p className={styles.error} role="alert">
-          {t('unsubscribe.errors.generic')}
-        </p>
+        <FormMessage kind="error">{t('unsubscribe.errors.generic')}</FormMessage>
       )}
       <div className={styles.actions}>
         <button type="button" className="button button-secondary" {...busyButton(busy)} onClick={() => void undo()}>

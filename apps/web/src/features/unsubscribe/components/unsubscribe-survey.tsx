@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { useTranslation } from '../../../lib/use-translation';
+import { SubmitButton, TextAreaField, formStyles } from '../../../components/ui/form-field';
 import { FOUND_WHERE, type FoundWhere } from '@husly/domain';
 import type { UnsubscribeReasonBody } from '@husly/contracts';
 import styles from '../unsubscribe.module.css';
@@ -56,34 +57,22 @@ export function UnsubscribeSurvey({ onAnswer, onSkip }: { onAnswer(reason: Unsub
         </>
       )}
       {found === false && (
-        <form method="post" className={styles.form} onSubmit={submitText} noValidate>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={`${id}-text`}>
-              {t('unsubscribe.survey.reason')}
-            </label>
-            <textarea
-              id={`${id}-text`}
-              className={`${styles.input} ${missing ? styles.invalid : ''}`}
-              rows={4}
-              maxLength={2000}
-              value={text}
-              aria-invalid={missing || undefined}
-              aria-describedby={missing ? `${id}-text-error` : undefined}
-              onChange={(event) => {
-                setText(event.target.value);
-                if (event.target.value.trim() !== '') setMissing(false);
-              }}
-            />
-            {missing && (
-              <p id={`${id}-text-error`} className={styles.fieldError}>
-                {t('unsubscribe.survey.reasonRequired')}
-              </p>
-            )}
-          </div>
+        <form method="post" className={formStyles.form} onSubmit={submitText} noValidate>
+          <TextAreaField
+            label={t('unsubscribe.survey.reason')}
+            rows={4}
+            maxLength={2000}
+            value={text}
+            error={missing ? t('unsubscribe.survey.reasonRequired') : null}
+            onChange={(value) => {
+              setText(value);
+              if (value.trim() !== '') setMissing(false);
+            }}
+          />
           <div className={styles.actions}>
-            <button type="submit" className="button button-primary" {...busyButton(busy)}>
-              {busy ? t('common.sending') : t('unsubscribe.survey.submit')}
-            </button>
+            <SubmitButton busy={busy} busyText={t('common.sending')}>
+              {t('unsubscribe.survey.submit')}
+            </SubmitButton>
           </div>
         </form>
       )}

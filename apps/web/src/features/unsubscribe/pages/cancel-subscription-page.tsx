@@ -7,6 +7,7 @@ import type { Offer, OffersResponse, SubscriptionView, UnsubscribeReasonBody } f
 import { PageLoading } from '../../../components/ui/page-loading';
 import { useApi } from '../../../lib/api-context';
 import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
+import { FormMessage } from '../../../components/ui/alerts';
 import { usePageTitle } from '../../../lib/document-head';
 import { refreshSession } from '../../accounts/session-store';
 import { SwitchPlanDialog } from '../../subscriptions/components/switch-plan-dialog';
@@ -135,9 +136,7 @@ export function CancelSubscriptionPage() {
   return (
     <div className={styles.page}>
       {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
+        <FormMessage kind="error">{error}</FormMessage>
       )}
       {step === 'warning' && (
         <section className={styles.card} data-testid="unsubscribe-warning">
@@ -190,9 +189,7 @@ export function CancelSubscriptionPage() {
           <section className={styles.card}>
             <h1 className={styles.heading}>{t('unsubscribe.cancelled.heading')}</h1>
             {summary}
-            <p className={styles.success} role="status">
-              {t('unsubscribe.cancelled.text', { date: day(next?.endingAt ?? s.endingAt) })}
-            </p>
+            <FormMessage kind="success">{t('unsubscribe.cancelled.text', { date: day(next?.endingAt ?? s.endingAt) })}</FormMessage>
           </section>
           <UnsubscribeSurvey onAnswer={answer} onSkip={() => void navigate('/profile/subscription')} />
         </>

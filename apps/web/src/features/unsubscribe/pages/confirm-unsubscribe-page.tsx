@@ -5,6 +5,7 @@ import { formatDate } from '@husly/domain';
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { usePageTitle } from '../../../lib/document-head';
+import { FormMessage } from '../../../components/ui/alerts';
 import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { unsubscribeApi } from '../unsubscribe-api';
 import styles from '../unsubscribe.module.css';
@@ -49,14 +50,10 @@ export function ConfirmUnsubscribePage() {
           </>
         )}
         {state.kind === 'done' && (
-          <p className={styles.success} role="status">
-            {state.endingAt ? t('unsubscribe.confirm.done', { date: formatDate(state.endingAt) }) : t('unsubscribe.confirm.doneNoDate')}
-          </p>
+          <FormMessage kind="success">{state.endingAt ? t('unsubscribe.confirm.done', { date: formatDate(state.endingAt) }) : t('unsubscribe.confirm.doneNoDate')}</FormMessage>
         )}
         {state.kind === 'error' && (
-          <p className={styles.error} role="alert">
-            {t(`unsubscribe.errors.${state.key}`)}
-          </p>
+          <FormMessage kind="error">{t(`unsubscribe.errors.${state.key}`)}</FormMessage>
         )}
         <p>
           <Link to="/info/afmelding">{t('unsubscribe.confirm.help')}</Link>

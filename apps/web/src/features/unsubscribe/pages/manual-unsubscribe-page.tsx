@@ -4,10 +4,13 @@ import { useTranslation } from '../../../lib/use-translation';
 import { formatDate } from '@husly/domain';
 import type { ManualUnsubscribeRequest, UnsubscribeReasonBody, UnsubscriptionView } from '@husly/contracts';
 import { MANUAL_UNSUBSCRIBE_LIMITS, checkManualUnsubscribeRequest } from '@husly/contracts/browser';
+import { FormMessage } from '../../../components/ui/alerts';
+import { SubmitButton, TextAreaField, TextField, formStyles } from '../../../components/ui/form-field';
+import { useFormValues } from '../../../components/ui/use-form-values';
 import { isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { usePageDescription, usePageTitle } from '../../../lib/document-head';
-import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
+import { useBusyAction } from '../../../lib/use-busy-action';
 import { useAccount } from '../../accounts/use-account';
 import { UnsubscribeSurvey } from '../components/unsubscribe-survey';
 import { unsubscribeApi } from '../unsubscribe-api';
@@ -31,8 +34,7 @@ export function ManualUnsubscribePage() {
   const session = useAccount();
   usePageTitle(t('unsubscribe.manual.title'));
   usePageDescription(t('unsubscribe.manual.description'));
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { values, errors, setErrors, update } = useFormValues(EMPTY);
   const [record, setRecord] = useState<UnsubscriptionView | null>(null);
   const [step, setStep] = useState<'form' | 'survey' | 'receipt'>('form');
   // One request however often pressed; the button comes back after an error.
@@ -103,39 +105,16 @@ export function ManualUnsubscribePage() {
     return true;
   };
 
-  const input = (field: Field, props: { type?: string; autoComplete?: string; maxLength: number; optional?: boolean }) => {
-    const inputId = `${id}-${field}`;
-    const error = errors[field] ? t(`unsubscribe.manual.errors.${errors[field]}`) : null;
-    const common = {
-      id: inputId,
-      name: field,
-      value: values[field],
-      disabled: record !== null,
-      className: `${styles.input} ${error ? styles.invalid : ''}`,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${inputId}-error` : undefined,
-      maxLength: props.maxLength,
-      onChange: (event: { target: { value: string } }) => {
-        setValues((v) => ({ ...v, [field]: event.target.value }));
-        // A corrected field is no longer marked; the next submit checks it again.
-        if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-      },
-    };
-    return (
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={inputId}>
-          {t(`unsubscribe.manual.fields.${field}`)}
-          {props.optional && <span className={styles.muted}> {t('unsubscribe.manual.optional')}</span>}
-        </label>
-        {field === 'message' ? <textarea {...common} rows={4} /> : <input {...common} type={props.type ?? 'text'} autoComplete={props.autoComplete} />}
-        {error && (
-          <p id={`${inputId}-error`} className={styles.fieldError}>
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const fieldProps = (field: Field, maxLength: number) => ({
+    label: t(`unsubscribe.manual.fields.${field}`),
+    name: field,
+    value: values[field],
+    disabled: record !== null,
+    error: errors[field] ? t(`unsubscribe.manual.errors.${errors[field]}`) : null,
+    maxLength,
+    onChange: update(field),
+  });
+  const optional = t('unsubscribe.manual.optional');
 
   return (
     <div className={`page ${styles.publicPage}`}>
@@ -145,24 +124,20 @@ export function ManualUnsubscribePage() {
         <p className={styles.muted}>
           {t('unsubscribe.manual.login')} <Link to="/login?next=/profile/subscription">{t('unsubscribe.manual.loginLink')}</Link>
         </p>
-        {failure && (
-          <p className={styles.error} role="alert">
-            {failure}
-          </p>
-        )}
-        <form method="post" className={styles.form} onSubmit={submit} noValidate data-testid="manual-unsubscribe-form">
-          {input('email', { type: 'email', autoComplete: 'email', maxLength: MANUAL_UNSUBSCRIBE_LIMITS.email })}
+        {failure && <FormMessage kind="error">{failure}</FormMessage>}
+        <form method="post" className={formStyles.form} onSubmit={submit} noValidate data-testid="manual-unsubscribe-form">
+          <TextField type="email" autoComplete="email" {...fieldProps('email', MANUAL_UNSUBSCRIBE_LIMITS.email)} />
           <div className={styles.row}>
-            {input('name', { autoComplete: 'name', maxLength: MANUAL_UNSUBSCRIBE_LIMITS.name })}
-            {input('phone', { type: 'tel', autoComplete: 'tel', maxLength: MANUAL_UNSUBSCRIBE_LIMITS.phone })}
+            <TextField autoComplete="name" {...fieldProps('name', MANUAL_UNSUBSCRIBE_LIMITS.name)} />
+            <TextField type="tel" autoComplete="tel" {...fieldProps('phone', MANUAL_UNSUBSCRIBE_LIMITS.phone)} />
           </div>
-          {input('orderno', { maxLength: MANUAL_UNSUBSCRIBE_LIMITS.orderno, optional: true })}
-          {input('message', { maxLength: MANUAL_UNSUBSCRIBE_LIMITS.message, optional: true })}
+          <TextField labelNote={optional} {...fieldProps('orderno', MANUAL_UNSUBSCRIBE_LIMITS.orderno)} />
+          <TextAreaField labelNote={optional} rows={4} {...fieldProps('message', MANUAL_UNSUBSCRIBE_LIMITS.message)} />
           {!record && (
             <div className={styles.actions}>
-              <button type="submit" className="button button-primary" {...busyButton(busy)}>
-                {busy ? t('common.sending') : t('unsubscribe.manual.submit')}
-              </button>
+              <SubmitButton busy={busy} busyText={t('common.sending')}>
+                {t('unsubscribe.manual.submit')}
+              </SubmitButton>
             </div>
           )}
         </form>
@@ -173,9 +148,7 @@ export function ManualUnsubscribePage() {
           <h2 id={`${id}-receipt`} className={styles.subHeading}>
             {t('unsubscribe.receipt.heading')}
           </h2>
-          <p className={styles.success} role="status">
-            {t('unsubscribe.receipt.received')}
-          </p>
+          <FormMessage kind="success">{t('unsubscribe.receipt.received')}</FormMessage>
           <p>{t('unsubscribe.receipt.confirmation')}</p>
           <p>{t('unsubscribe.receipt.otherwise')}</p>
           <dl className={styles.receipt}>

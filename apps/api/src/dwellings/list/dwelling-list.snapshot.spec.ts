@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { matchesTimeframe } from '@husly/domain';
+import { COUNT_CAP, type ListFilter } from './dwelling-list.query';
+import { DwellingListSnapshot, type SnapshotRow } from './dwelling-list.snapshot';
+
+const DAY = 86_400_000;
+const NOW = Date.UTC(2026, 10, 24, 12);
+
+/** The list statement's rules written the plain way: filter everything, then slice. */
+function reference(rows: SnapshotRow[], filter: ListFilter, start: number, pageSize: number) {
+  const day = filter.movein === undefined ? 0 : Date.parse(`${filter.movein}T00:00:00Z`) / DAY;
+  const months = (row: SnapshotRow) => row.leaseMonths ?? null;
+  const matches = rows.filter(
+    (row) =>
+      (filter.cityId === undefined || row.cityId === filter.cityId) &&
+      (filter.rent === undefined || row.rent <= filter.rent) &&
+      (filter.rooms === undefined || row.rooms >= filter.rooms) &&
+      (filter.size === undefined || row.size >= filter.size) &&
+      (row.deletedAt === null || (filter.rentedSince !== null && row.deletedAt > filter.rentedSince.getTime())) &&
+      (!filter.pets || row.pets === 1) &&
+      (filter.type === undefined || row.dwellingType === filter.type) &&
+      (filter.movein === undefined || (row.availableDay != null && row.availableDay <= day)) &&
+      (filter.monthly === undefined || (row.monthlyCost != null && row.monthlyCost <= filter.monthly)) &&
+      (filter.timeframe === undefined || (months(row) !== null && matchesTimeframe(months(row), filter.timeframe))),
+  );
+  // listOrder's keys, then the list order (rows are given newest first).
+  const position = new Map(rows.map((row, i) => [row, i]));
+  const perM2 = (row: SnapshotRow) => (row.rent > 0 && row.size > 0 ? row.rent / row.size : Infinity);
+  const key: Record<NonNullable<ListFilter['sort']>, (a: SnapshotRow, b: SnapshotRow) => number> = {
+    rent: (a, b) => Number(a.rent < 0) - Number(b.rent < 0) || a.rent - b.rent,
+    size: (a, b) => b.size - a.size,
+    'rent-per-m2': (a, b) => (perM2(a) < perM2(b) ? -1 : perM2(a) > perM2(b) ? 1 : 0),
+  };
+  if (filter.sort) {
+    const by = key[filter.sort];
+    matches.sort((a, b) => by(a, b) || (position.get(a) ?? 0) - (position.get(b) ?? 0));
+  }
+  const limit = start + Math.max(pageSize, COUNT_CAP);
+  const total = Math.min(matches.length, limit);
+  return { ids: matches.slice(start, start + pageSize).map((row) => row.id), total, capped: total >= limit };
+}
+
+/** A small deterministic generator (the test must fail the same way every time). */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+function rows(n: number, next: () => number): SnapshotRow[] {
+  // In list order: newest first, so ids fall (as they would with created_at from the sequence).
+  return Array.from({ length: n }, (_, i) => ({
+    id: n - i,
+    cityId: 1 + Math.floor(next() * next() * 6),
+    rent: next() < 0.05 ? -1 : 3000 + Math.floor(next() * 12) * 500,
+    rooms: next() < 0.05 ? -1 : 1 + Math.floor(next() * 5),
+    size: next() < 0.05 ? -1 : 20 + Math.floor(next() * 100),
+    // Some rented exactly at a window's start: "rented after rentedSince" excludes them.
+    deletedAt: next() < 0.2 ? NOW - (next() < 0.2 ? 3 * DAY : Math.floor(next() * 30 * DAY)) : null,
+    rowVersion: 1000 + i,
+    pets: next() < 0.3 ? 1 : next() < 0.5 ? -1 : null,
+    dwellingType: next() < 0.1 ? null : (['apartment', 'room', 'townhouse', 'villa'] as const)[Math.floor(next() * 4)],
+    availableDay: next() < 0.2 ? null : Math.floor(NOW / DAY) + Math.floor(next() * 90) - 10,
+    leaseMonths: next() < 0.1 ? null : next() < 0.5 ? 0 : [1, 6, 11, 12, 24, 36][Math.floor(next() * 6)],
+    monthlyCost: next() < 0.05 ? null : 3000 + Math.floor(next() * 30) * 250,
+  }));
+}
+
+describe('DwellingListSnapshot', () => {
+  const next = random(42);
+  const all = rows(4000, next);
+  const snapshot = DwellingListSnapshot.fromRows('7', NOW - 15 * DAY, all);
+  const pick = <T>(values: T[]): T => values[Math.floor(next() * values.length)];
+
+  it('finds the same pages and counts as the list statement, for every kind of filter', () => {
+    for (let i = 0; i < 3000; i++) {
+      const filter: ListFilter = {
+        cityId: pick([undefined, 1, 2, 3, 6, 99]),
+        rent: pick([undefined, -1, 3000, 5000, 8000, 20000]),
+        rooms: pick([undefined, 1, 2, 4, 6]),
+        size: pick([undefined, 10, 50, 90, 130]),
+        rentedSince: pick([null, new Date(NOW - 14 * DAY), new Date(NOW - 3 * DAY), new Date(NOW)]),
+      };
+      const start = pick([0, 0, 1, 150, 499, 500, 1200, 5000]);
+      const pageSize = pick([1, 15, 150, 500]);
+      const found = snapshot.page(filter, start, pageSize);
+      const expected = reference(all, filter, start, pageSize);
+      const context = JSON.stringify({ filter, start, pageSize });
+      expect(found.rows.map((row) => snapshot.id(row)), context).toEqual(expected.ids);
+      expect({ total: found.total, capped: found.capped }, context).toEqual({ total: expected.total, capped: expected.capped });
+    }
+  });
+
+  it('finds the same pages with the extra filters and every order (issue 15)', () => {
+    const today = Math.floor(NOW / DAY);
+    const day = (offset: number) => new Date((today + offset) * DAY).toISOString().slice(0, 10);
+    for (let i = 0; i < 3000; i++) {
+      const filter: ListFilter = {
+        cityId: pick([1, 2, 3, 6, 99]),
+        rent: pick([undefined, undefined, -1, 5000, 8000]),
+        rooms: pick([undefined, undefined, 2, 4]),
+        size: pick([undefined, undefined, 50]),
+        rentedSince: pick([null, new Date(NOW - 14 * DAY)]),
+        pets: pick([undefined, true]),
+        type: pick([undefined, undefined, 'apartment', 'villa', 'room'] as const),
+        movein: pick([undefined, undefined, day(0), day(30), day(-20)]),
+        timeframe: pick([undefined, undefined, 'nolimit', 'gt1y', 'lt1y'] as const),
+        monthly: pick([undefined, undefined, 2999, 5000, 9000]),
+        sort: pick([undefined, 'rent', 'size', 'rent-per-m2'] as const),
+      };
+      for (const key of Object.keys(filter) as Array<keyof ListFilter>) if (filter[key] === undefined) delete filter[key];
+      const start = pick([0, 0, 1, 150, 499]);
+      const pageSize = pick([1, 15, 150]);
+      const found = snapshot.page(filter, start, pageSize);
+      const expected = reference(all, filter, start, pageSize);
+      const context = JSON.stringify({ filter, start, pageSize });
+      expect(found.rows.map((row) => snapshot.id(row)), context).toEqual(expected.ids);
+      expect({ total: found.total, capped: found.capped }, context).toEqual({ total: expected.total, capped: expected.capped });
+    }
+  });
+
+  it('serves a sorted list only for a city', () => {
+    expect(snapshot.covers({ rentedSince: null, sort: 'rent' })).toBe(false);
+    expect(snapshot.covers({ cityId: 1, rentedSince: null, sort: 'rent' })).toBe(true);
+  });
+
+  it("gives each row's city and row version, and keeps each city's rows in list order", () => {
+    const page = snapshot.page({ cityId: 3, rentedSince: new Date(NOW - 14 * DAY) }, 0, 500);
+    const ids = page.rows.map((row) => snapshot.id(row));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    for (const row of page.rows) {
+      const source = all.find((r) => r.id === snapshot.id(row));
+      expect(snapshot.cityId(row)).toBe(3);
+      expect(snapshot.rowVersion(row)).toBe(source?.rowVersion);
+    }
+  });
+
+  it('answers only rented windows that start inside what it loaded', () => {
+    expect(snapshot.covers({ rentedSince: null })).toBe(true);
+    expect(snapshot.covers({ rentedSince: new Date(NOW - 15 * DAY) })).toBe(true);
+    expect(snapshot.covers({ rentedSince: new Date(NOW - 15 * DAY - 1) })).toBe(false);
+  });
+
+  it('is empty for a city it does not hold, and for an empty database', () => {
+    expect(snapshot.page({ cityId: 12345, rentedSince: null }, 0, 150)).toEqual({ rows: [], total: 0, capped: false });
+    const empty = DwellingListSnapshot.fromRows('0', NOW, []);
+    expect(empty.page({ rentedSince: new Date(NOW) }, 0, 150)).toEqual({ rows: [], total: 0, capped: false });
+  });
+});

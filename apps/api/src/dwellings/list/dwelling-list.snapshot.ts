@@ -1,0 +1,236 @@
+// The lists' filter columns of every listable dwelling, held in memory (docs/decisions/0004, "Lists
+// from memory"). Pure data and one scan, whose conditions come from the table of list filters
+// (list-filters.ts); tested against the SQL statement.
+import { COUNT_CAP } from './dwelling-list.query';
+import { listConditionsTest, NO_DAY, snapshotType, type ListFilter } from './list-filters';
+
+/** One dwelling as the snapshot is loaded: in list order (newest first, then the higher id). */
+export interface SnapshotRow {
+  id: number;
+  cityId: number;
+  rent: number;
+  rooms: number;
+  size: number;
+  /** Epoch ms; null while vacant. */
+  deletedAt: number | null;
+  /** PostgreSQL's xmin of the row: changes with every write to it (see ListItemFragments). */
+  rowVersion: number;
+  // Issue 15's filter columns (docs/decisions/0013); absent in a row means unknown.
+  pets?: number | null;
+  dwellingType?: string | null;
+  /** available_from as days since 1970-01-01. */
+  availableDay?: number | null;
+  leaseMonths?: number | null;
+  monthlyCost?: number | null;
+}
+
+/** Rows in list order, column by column (what the loader fills without an object per row). */
+export interface SnapshotColumns {
+  ids: Int32Array;
+  cityIds: Int32Array;
+  rents: Int32Array;
+  rooms: Int32Array;
+  sizes: Int32Array;
+  /** NaN while vacant. */
+  deletedAt: Float64Array;
+  rowVersions: Uint32Array;
+  /** 1 = pets allowed. */
+  pets: Int8Array;
+  /** Index in SNAPSHOT_DWELLING_TYPES, -1 = none. */
+  types: Int8Array;
+  /** Days since 1970-01-01; NO_DAY = unknown. */
+  availableDays: Int32Array;
+  /** -1 = not stated. */
+  leaseMonths: Int32Array;
+  /** -1 = unknown. */
+  monthlyCosts: Int32Array;
+}
+
+export function snapshotColumns(n: number): SnapshotColumns {
+  return {
+    ids: new Int32Array(n),
+    cityIds: new Int32Array(n),
+    rents: new Int32Array(n),
+    rooms: new Int32Array(n),
+    sizes: new Int32Array(n),
+    deletedAt: new Float64Array(n),
+    rowVersions: new Uint32Array(n),
+    pets: new Int8Array(n),
+    types: new Int8Array(n),
+    availableDays: new Int32Array(n),
+    leaseMonths: new Int32Array(n),
+    monthlyCosts: new Int32Array(n),
+  };
+}
+
+const COLUMN_KEYS = Object.keys(snapshotColumns(0)) as Array<keyof SnapshotColumns>;
+
+export function writeSnapshotRow(columns: SnapshotColumns, i: number, row: SnapshotRow): void {
+  columns.ids[i] = row.id;
+  columns.cityIds[i] = row.cityId;
+  columns.rents[i] = row.rent;
+  columns.rooms[i] = row.rooms;
+  columns.sizes[i] = row.size;
+  columns.deletedAt[i] = row.deletedAt ?? NaN;
+  columns.rowVersions[i] = row.rowVersion;
+  columns.pets[i] = row.pets === 1 ? 1 : 0;
+  columns.types[i] = snapshotType(row.dwellingType);
+  columns.availableDays[i] = row.availableDay ?? NO_DAY;
+  columns.leaseMonths[i] = row.leaseMonths ?? -1;
+  columns.monthlyCosts[i] = row.monthlyCost ?? -1;
+}
+
+/** A page as the snapshot finds it: the rows' positions in the snapshot, and the capped count. */
+export interface SnapshotPage {
+  rows: number[];
+  total: number;
+  capped: boolean;
+}
+
+/**
+ * Every dwelling a list can show (vacant, or rented after `rentedCutoff`) at one list version, laid
+ * out city by city, newest first within a city, in typed arrays (~36 bytes a dwelling): a city's
+ * rows are one contiguous range, so a page is a linear scan over a few arrays, and `newest` orders
+ * every row across cities for the lists without a city (/latest, a search without q).
+ */
+export class DwellingListSnapshot {
+  readonly size: number;
+  /** The rows city by city (each city's newest first): what the conditions of list-filters.ts test. */
+  private readonly columns: SnapshotColumns;
+  /** Per sort and city: the city's rows in that order, built on first use (docs/decisions/0013). */
+  private readonly sorted = new Map<string, Int32Array>();
+  /** city id → [first row, end row) of its range. */
+  private readonly cities = new Map<number, [number, number]>();
+  /** Row positions across cities, newest first. */
+  private readonly newest: Int32Array;
+
+  /**
+   * @param version the list version the rows were read at (one snapshot of the database).
+   * @param rentedCutoff epoch ms: rented dwellings with deletedAt at or before it were not loaded, so
+   *   lists whose rented window starts earlier cannot be served from here.
+   * @param loaded the rows in list order across all cities (newest first).
+   */
+  constructor(
+    readonly version: string,
+    readonly rentedCutoff: number,
+    loaded: SnapshotColumns,
+  ) {
+    const n = loaded.ids.length;
+    this.size = n;
+    this.columns = snapshotColumns(n);
+    this.newest = new Int32Array(n);
+    // A counting sort by city keeps each city's rows in the loaded (list) order.
+    const counts = new Map<number, number>();
+    for (let i = 0; i < n; i++) counts.set(loaded.cityIds[i], (counts.get(loaded.cityIds[i]) ?? 0) + 1);
+    const next = new Map<number, number>();
+    let begin = 0;
+    for (const [cityId, count] of counts) {
+      this.cities.set(cityId, [begin, begin + count]);
+      next.set(cityId, begin);
+      begin += count;
+    }
+    for (let i = 0; i < n; i++) {
+      const cityId = loaded.cityIds[i];
+      const at = next.get(cityId) as number;
+      next.set(cityId, at + 1);
+      this.newest[i] = at;
+    }
+    // Column by column: one kind of array per loop.
+    const newest = this.newest;
+    for (const key of COLUMN_KEYS) {
+      const from = loaded[key];
+      const to = this.columns[key];
+      for (let i = 0; i < n; i++) to[newest[i]] = from[i];
+    }
+  }
+
+  /** A snapshot of rows given one by one (tests, small lists). */
+  static fromRows(version: string, rentedCutoff: number, rows: SnapshotRow[]): DwellingListSnapshot {
+    const columns = snapshotColumns(rows.length);
+    rows.forEach((row, i) => writeSnapshotRow(columns, i, row));
+    return new DwellingListSnapshot(version, rentedCutoff, columns);
+  }
+
+  id(row: number): number {
+    return this.columns.ids[row];
+  }
+
+  cityId(row: number): number {
+    return this.columns.cityIds[row];
+  }
+
+  rowVersion(row: number): number {
+    return this.columns.rowVersions[row];
+  }
+
+  /** Whether `page` can answer this filter: its rented window starts inside what was loaded. */
+  covers(filter: ListFilter): boolean {
+    // An order other than newest is held per city only (every list that sorts names a city).
+    if (filter.sort !== undefined && filter.cityId === undefined) return false;
+    return filter.rentedSince === null || filter.rentedSince.getTime() >= this.rentedCutoff;
+  }
+
+  /**
+   * A city's rows in the order of `sort`, as listOrder sorts them in SQL: the keys, then the list
+   * order (the row positions, newest first). Sorted once per snapshot, city and order.
+   */
+  private order(cityId: number, sort: NonNullable<ListFilter['sort']>): Int32Array {
+    const key = `${sort}:${cityId}`;
+    const known = this.sorted.get(key);
+    if (known) return known;
+    const range = this.cities.get(cityId) ?? [0, 0];
+    const rows = new Int32Array(range[1] - range[0]);
+    for (let i = 0; i < rows.length; i++) rows[i] = range[0] + i;
+    const { rents, sizes } = this.columns;
+    let compare: (a: number, b: number) => number;
+    if (sort === 'rent') {
+      compare = (a, b) => Number(rents[a] < 0) - Number(rents[b] < 0) || rents[a] - rents[b] || a - b;
+    } else if (sort === 'size') {
+      compare = (a, b) => sizes[b] - sizes[a] || a - b;
+    } else {
+      // float8 division in SQL and here: the same IEEE doubles, so the same order and ties.
+      const perM2 = new Float64Array(rows.length);
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i];
+        perM2[i] = rents[row] > 0 && sizes[row] > 0 ? rents[row] / sizes[row] : Infinity;
+      }
+      const begin = range[0];
+      compare = (a, b) => {
+        const x = perM2[a - begin];
+        const y = perM2[b - begin];
+        return x < y ? -1 : x > y ? 1 : a - b;
+      };
+    }
+    rows.sort(compare);
+    this.sorted.set(key, rows);
+    return rows;
+  }
+
+  /**
+   * The same page and count as the list statement (dwellingListStatement with start as its skip):
+   * the matches from `start` on, `pageSize` of them, counted up to start + max(pageSize, COUNT_CAP).
+   * The conditions are the statement's: both come from LIST_CONDITIONS.
+   */
+  page(filter: ListFilter, start: number, pageSize: number): SnapshotPage {
+    const limit = start + Math.max(pageSize, COUNT_CAP);
+    const test = listConditionsTest(filter, this.columns);
+    const rows: number[] = [];
+    let matched = 0;
+    const take = (row: number): boolean => {
+      if (test !== null && !test(row)) return false;
+      if (matched >= start && rows.length < pageSize) rows.push(row);
+      return ++matched >= limit;
+    };
+    if (filter.sort !== undefined && filter.cityId !== undefined) {
+      const order = this.order(filter.cityId, filter.sort);
+      for (let i = 0; i < order.length; i++) if (take(order[i])) break;
+    } else if (filter.cityId === undefined) {
+      const newest = this.newest;
+      for (let i = 0; i < newest.length; i++) if (take(newest[i])) break;
+    } else {
+      const range = this.cities.get(filter.cityId);
+      if (range) for (let row = range[0]; row < range[1]; row++) if (take(row)) break;
+    }
+    return { rows, total: matched, capped: matched >= limit };
+  }
+}
