@@ -1,5 +1,5 @@
 import { HttpException, Injectable, Logger } from '@nestjs/common';
-import { apiError, type DwellingDetail, type DwellingListResponse, type LatestQuery, type SearchQuery } from '@husly/contracts';
+import { apiError, type DwellingDetail, type DwellingListItem, type DwellingListResponse, type LatestQuery, type SearchQuery } from '@husly/contracts';
 import { DWELLING_FACT_KEYS, DWELLING_STATUS, fairRentHint, LIST_FILTER_NAMES, rentedListedSince, sizeBandOf, type FairRentComparables } from '@husly/domain';
 import { BodyParts } from '../common/body-parts';
 import { CompressedBodies } from '../common/compressed-bodies';
@@ -10,7 +10,7 @@ import { PrismaService } from '../infra/prisma/prisma.service';
 import { SubscriptionAccessService } from '../subscriptions/subscription-access.service';
 import { CitiesService, type Place } from './cities.service';
 import { DwellingListMemory } from './list/dwelling-list.memory';
-import { COUNT_CAP, dwellingListStatement } from './list/dwelling-list.query';
+import { COUNT_CAP, dwellingListStatement, type ListedDwelling } from './list/dwelling-list.query';
 import { DwellingListReader } from './list/dwelling-list.reader';
 import { mediaUrl, toListItem } from './list/list-items';
 import { listKey, type ListFilter } from './list/list-filters';
@@ -77,6 +77,14 @@ export class DwellingsService {
   /** Whether the viewer sees full images and descriptions (an active subscription right now). */
   async isSubscriber(viewer: Viewer): Promise<boolean> {
     return viewer !== null && (await this.access.isSubscriber(viewer.userId, this.clock.now()));
+  }
+
+  /**
+   * A dwelling as every list sends it, for a list kept elsewhere (the favourites): the list item's
+   * shape is the dwellings feature's, whoever reads the rows.
+   */
+  listItemOf(dwelling: ListedDwelling, place: string): DwellingListItem {
+    return toListItem(dwelling, place);
   }
 
   /** List bodies compressed (first compressions), compressed again at the better level, and answered from the store. */

@@ -4,7 +4,6 @@ import { canSaveFavourite, DWELLING_STATUS, FAVOURITE_MESSAGES, FAVOURITES, type
 import { PrismaService } from '../infra/prisma/prisma.service';
 import { CitiesService } from '../dwellings/cities.service';
 import { DwellingsService, httpError, notFound } from '../dwellings/dwellings.service';
-import { toListItem } from '../dwellings/list/list-items';
 
 /** Newest saved first; the dwelling id orders saves of the same millisecond. */
 const NEWEST_SAVED_FIRST = [{ createdAt: 'desc' }, { dwellingId: 'desc' }] as const;
@@ -50,7 +49,7 @@ export class FavouritesService {
     return {
       data: rows.map(({ createdAt, dwelling }) => {
         const { listBlurredKeys, listFullKeys, ...listed } = dwelling;
-        const item = toListItem({ ...listed, imageKeys: subscribed ? listFullKeys : listBlurredKeys }, names.name(dwelling.zip, dwelling.cityId));
+        const item = this.dwellings.listItemOf({ ...listed, imageKeys: subscribed ? listFullKeys : listBlurredKeys }, names.name(dwelling.zip, dwelling.cityId));
         return { ...item, savedAt: createdAt.toISOString() };
       }),
     };
