@@ -314,7 +314,7 @@ describe('visitor limits and the landlord contact', () => {
   });
 });
 
-describe('media, sitemap.xml and robots.txt outside /api', () => {
+describe('media outside /api', () => {
   let t: TestApp;
   beforeAll(async () => (t = await createTestApp({ env: { PUBLIC_URL: 'https://husly.example' } })));
   afterAll(() => t.close());
@@ -342,30 +342,5 @@ describe('media, sitemap.xml and robots.txt outside /api', () => {
       expect(miss.status, url).toBe(404);
       expect(miss.text).not.toContain('TOPSECRET');
     }
-  });
-
-  it('lists the home page, active cities and vacant dwellings in both languages', async () => {
-    const city = await createCity(t.prisma);
-    const inactive = await createCity(t.prisma, { active: false });
-    const vacant = await createDwelling(t.prisma, { cityId: city.id });
-    const rented = await createDwelling(t.prisma, { cityId: city.id, deletedAt: new Date() });
-    const res = await t.request('GET', '/sitemap.xml');
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toContain('application/xml');
-    expect(res.text).toContain('<loc>https://husly.example/</loc>');
-    expect(res.text).toContain(`<loc>https://husly.example/${city.slug}</loc>`);
-    expect(res.text).toContain(`hreflang="en" href="https://en.husly.example/${city.slug}"`);
-    expect(res.text).toContain(`<loc>https://husly.example/vis/${vacant.id}</loc>`);
-    expect(res.text).toContain(`hreflang="en" href="https://en.husly.example/vis/${vacant.id}"`);
-    expect(res.text).not.toContain(`/vis/${rented.id}<`);
-    expect(res.text).not.toContain(`/${inactive.slug}<`);
-    expect((await t.request('GET', '/sitemap.xml?page=99')).status).toBe(404);
-  });
-
-  it('serves robots.txt allowing all but /profile and /api, pointing to the sitemap', async () => {
-    const res = await t.request('GET', '/robots.txt');
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toContain('text/plain');
-    expect(res.text).toBe('User-agent: *\nAllow: /\nDisallow: /profile\nDisallow: /api\n\nSitemap: https://husly.example/sitemap.xml\n');
   });
 });
