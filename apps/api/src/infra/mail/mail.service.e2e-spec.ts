@@ -35,15 +35,15 @@ describe('MailService without SMTP_URL', () => {
 
   it('gives a mail without its own Message-ID a unique one on PUBLIC_URL’s host, and keeps one it has', async () => {
     const mail = t.app.get(MailService);
-    const first = await mail.send({ to: 'lejer@husly.test', subject: 'Nulstil din adgangskode', text: 'Hej' });
-    const second = await mail.send({ to: 'lejer@husly.test', subject: 'Nulstil din adgangskode', text: 'Hej' });
+    const first = await mail.send({ to: 'lejer@husly.test', subject: 'Nulstil din adgangskode', text: 'Hej', html: '<p>Hej</p>' });
+    const second = await mail.send({ to: 'lejer@husly.test', subject: 'Nulstil din adgangskode', text: 'Hej', html: '<p>Hej</p>' });
     // PUBLIC_URL is http://localhost:3000 here; MAIL_FROM's domain (husly.dk) is no host of ours.
     expect(first.messageId).toMatch(/^<[0-9a-f-]{36}@localhost>$/);
     expect(second.messageId).not.toBe(first.messageId);
     const parsed = await simpleParser(readFileSync(first.target));
     expect(parsed.messageId).toBe(first.messageId);
 
-    const own = await mail.send({ to: 'lejer@husly.test', subject: 'x', text: 'x', headers: { 'Message-ID': '<own-1.abc@localhost>' } });
+    const own = await mail.send({ to: 'lejer@husly.test', subject: 'x', text: 'x', html: '<p>x</p>', headers: { 'Message-ID': '<own-1.abc@localhost>' } });
     expect(own.messageId).toBe('<own-1.abc@localhost>');
     expect((await simpleParser(readFileSync(own.target))).messageId).toBe('<own-1.abc@localhost>');
   });

@@ -12,7 +12,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  html?: string;
+  /** Every mail has both parts (infra/mail/templates, ADR 0059). */
+  html: string;
   /** Extra headers, e.g. List-Unsubscribe (RFC 8058) for boligagent mails. */
   headers?: Record<string, string>;
   replyTo?: string;

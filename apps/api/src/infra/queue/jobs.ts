@@ -6,7 +6,7 @@ import { defineJob } from './job-definition';
  */
 export const JOBS = {
   /** A mail handed to the mail layer with retries (e.g. verification and reset links). */
-  mailDeliver: defineJob<{ to: string; subject: string; text: string; html?: string; headers?: Record<string, string>; replyTo?: string }>(
+  mailDeliver: defineJob<{ to: string; subject: string; text: string; html: string; headers?: Record<string, string>; replyTo?: string }>(
     'mail.deliver',
     { attempts: 6, backoffMs: 5_000 },
   ),
