@@ -36,7 +36,7 @@ export interface SnapshotColumns {
   rowVersions: Uint32Array;
   /** 1 = pets allowed. */
   pets: Int8Array;
-  /** Index in SNAPSHOT_DWELLING_TYPES, -1 = none. */
+  /** Index in the domain's DWELLING_TYPES, -1 = none. */
   types: Int8Array;
   /** Days since 1970-01-01; NO_DAY = unknown. */
   availableDays: Int32Array;

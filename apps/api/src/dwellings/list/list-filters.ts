@@ -3,7 +3,7 @@
 // window), its SQL condition and its test on the list snapshot's columns. The list statement, the
 // snapshot's scan and the cache key are derived from here. Type imports only: the benchmark's raw
 // baseline server (bench/search) loads the list statement from the built API without Nest or Prisma.
-import type { ListFilters } from '@husly/domain';
+import { DWELLING_TYPES, type ListFilters } from '@husly/domain';
 import type { SnapshotColumns } from './dwelling-list.snapshot';
 
 /** One list as the statement and the snapshot read it: the query's filters, plus what the route adds. */
@@ -28,11 +28,9 @@ interface ListCondition<V> {
 
 type ConditionName = Exclude<keyof ListFilter, 'sort'>;
 
-/** dwelling_type as a small number in the snapshot (-1: none). */
-export const SNAPSHOT_DWELLING_TYPES = ['apartment', 'room', 'townhouse', 'villa'] as const;
-/** The snapshot's code for a dwelling_type. */
+/** The snapshot's code for a dwelling_type: its index in the domain's DWELLING_TYPES (-1: none or unknown). */
 export function snapshotType(type: string | null | undefined): number {
-  return type == null ? -1 : (SNAPSHOT_DWELLING_TYPES as readonly string[]).indexOf(type);
+  return type == null ? -1 : (DWELLING_TYPES as readonly string[]).indexOf(type);
 }
 /** An unknown available_from in the snapshot: after every day asked for. */
 export const NO_DAY = 2_147_483_647;
