@@ -9,6 +9,7 @@ import { searchHref, SLIDER_NAMES, type SearchParams } from '../search-params';
 import { isAnyValue, sliderValue } from '../sliders';
 import { Combobox, useCombobox } from '../../../components/ui/combobox';
 import { FilterSliders, type SliderValues } from './filter-sliders';
+import { SearchLabel } from './search-label';
 import styles from './hero-search.module.css';
 
 export interface HeroSearchProps {
@@ -106,17 +107,7 @@ export function HeroSearch({ initial = {} }: HeroSearchProps) {
           listId={listId}
           listLabel={t('heroSearch.suggestions')}
           frameClassName={styles.combobox}
-          before={
-            <>
-              <label htmlFor={`${id}-q`} className="visually-hidden">
-                {t('heroSearch.label')}
-              </label>
-              <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true">
-                <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-                <path d="m16 16 4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </>
-          }
+          before={<SearchLabel htmlFor={`${id}-q`} label={t('heroSearch.label')} iconClassName={styles.icon} />}
           id={`${id}-q`}
           name="q"
           className={styles.input}
