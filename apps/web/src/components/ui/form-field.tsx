@@ -114,22 +114,45 @@ export function TextAreaField({ label, labelNote, hint, error, invalid, describe
   );
 }
 
-export type SelectFieldProps = FrameProps &
-  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'id' | 'className' | 'multiple'> &
+export type SelectFieldProps<T extends string> = FrameProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'id' | 'className' | 'multiple' | 'children'> &
   Pick<FieldProps, 'className' | 'labelClassName'> & {
-    value: string;
-    onChange(value: string): void;
-    /** The options. */
-    children: ReactNode;
+    options: readonly T[];
+    optionLabel(option: T): ReactNode;
+    /** The text of a first option of value '' ("Any"), for a select that may be left unset. */
+    emptyOption?: ReactNode;
+    value: T | '';
+    onChange(value: T | ''): void;
   };
 
 /** A labelled select of one option. */
-export function SelectField({ label, labelNote, hint, error, invalid, describedBy, errorRole, className, labelClassName, value, onChange, children, ...select }: SelectFieldProps) {
+export function SelectField<T extends string>({
+  label,
+  labelNote,
+  hint,
+  error,
+  invalid,
+  describedBy,
+  errorRole,
+  className,
+  labelClassName,
+  options,
+  optionLabel,
+  emptyOption,
+  value,
+  onChange,
+  ...select
+}: SelectFieldProps<T>) {
   return (
     <Field {...{ label, labelNote, hint, error, invalid, describedBy, errorRole, className, labelClassName }}>
       {(control) => (
-        <select {...select} {...control} value={value} onChange={(event) => onChange(event.target.value)}>
-          {children}
+        <select {...select} {...control} value={value} onChange={(event) => onChange(event.target.value as T | '')}>
+          {present(emptyOption) && <option value="">{emptyOption}</option>}
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {optionLabel(option)}
+            </option>
+          ))}
         </select>
       )}
     </Field>
@@ -145,20 +168,24 @@ export interface SliderFieldProps extends Omit<InputHTMLAttributes<HTMLInputElem
   max: number;
   step: number;
   onChange(value: number): void;
+  error?: ReactNode;
 }
 
-/** A labelled range input with its value in words beside the label. */
-export function SliderField({ label, valueText, value, onChange, ...input }: SliderFieldProps) {
-  const id = useId();
+/** A labelled range input with its value in words beside the label (which is also what a screen reader hears). */
+export function SliderField({ label, valueText, value, onChange, error, ...input }: SliderFieldProps) {
+  const field = useField({ error });
+  // A range keeps the browser's look: the kit's input class is for text controls.
+  const { className: _inputClass, ...control } = field.control;
   return (
     <div className={styles.slider}>
-      <label htmlFor={id} className={styles.sliderLabel}>
+      <label htmlFor={field.id} className={styles.sliderLabel}>
         <span>{label}</span>
-        <output htmlFor={id} className={styles.sliderValue}>
+        <output htmlFor={field.id} className={styles.sliderValue}>
           {valueText}
         </output>
       </label>
-      <input {...input} id={id} type="range" className={styles.range} value={value} aria-valuetext={valueText} onChange={(event) => onChange(Number(event.target.value))} />
+      <input {...input} {...control} type="range" className={styles.range} value={value} aria-valuetext={valueText} onChange={(event) => onChange(Number(event.target.value))} />
+      {field.hasError && <FieldError id={field.errorId}>{error}</FieldError>}
     </div>
   );
 }

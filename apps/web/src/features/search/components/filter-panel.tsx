@@ -76,15 +76,11 @@ export function FilterPanel({ hidden = {} }: { hidden?: Record<string, string> }
           className={styles.sort}
           labelClassName={styles.sortText}
           name="sort"
+          options={SEARCH_SORTS}
+          optionLabel={(sort) => t(`filters.sort_${sort}`)}
           value={filters.sort ?? 'newest'}
-          onChange={(sort) => set('sort', sort === 'newest' ? undefined : (sort as ListFilters['sort']))}
-        >
-          {SEARCH_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {t(`filters.sort_${sort}`)}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(sort) => set('sort', sort === 'newest' || sort === '' ? undefined : sort)}
+        />
       </div>
 
       <div id={panelId} className={`${styles.panel} ${open ? styles.open : ''}`}>
@@ -109,27 +105,24 @@ export function FilterPanel({ hidden = {} }: { hidden?: Record<string, string> }
         </div>
 
         <div className={styles.choices}>
-          <SelectField label={t('filters.type')} name="type" value={filters.type ?? ''} onChange={(type) => set('type', (type || undefined) as ListFilters['type'])}>
-            <option value="">{t('filters.any')}</option>
-            {DWELLING_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`dwelling.type_${type}`)}
-              </option>
-            ))}
-          </SelectField>
+          <SelectField
+            label={t('filters.type')}
+            name="type"
+            options={DWELLING_TYPES}
+            optionLabel={(type) => t(`dwelling.type_${type}`)}
+            emptyOption={t('filters.any')}
+            value={filters.type ?? ''}
+            onChange={(type) => set('type', type || undefined)}
+          />
           <SelectField
             label={t('filters.timeframe')}
             name="timeframe"
+            options={SEARCH_TIMEFRAMES}
+            optionLabel={(timeframe) => t(`filters.timeframe_${timeframe}`)}
+            emptyOption={t('filters.any')}
             value={filters.timeframe ?? ''}
-            onChange={(timeframe) => set('timeframe', (timeframe || undefined) as ListFilters['timeframe'])}
-          >
-            <option value="">{t('filters.any')}</option>
-            {SEARCH_TIMEFRAMES.map((timeframe) => (
-              <option key={timeframe} value={timeframe}>
-                {t(`filters.timeframe_${timeframe}`)}
-              </option>
-            ))}
-          </SelectField>
+            onChange={(timeframe) => set('timeframe', timeframe || undefined)}
+          />
           <TextField label={t('filters.movein')} type="date" name="movein" value={filters.movein ?? ''} onChange={(movein) => set('movein', movein || undefined)} />
           {/* Its own cell: at the bottom of the row, in line with the selects. */}
           <div className={styles.check}>
