@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { busyButton } from '../../lib/use-busy-action';
 import styles from './form.module.css';
 
@@ -60,16 +60,18 @@ export interface FieldProps extends FieldState {
   errorRole?: 'alert';
   /** Of the field's frame, for the place a layout gives it. */
   className?: string;
+  /** Of the label, for a layout that shows it otherwise (beside the control, or only to screen readers on a phone). */
+  labelClassName?: string;
   /** The control: an input, select or textarea (or a widget around one) given the props. */
   children(control: FieldControlProps): ReactNode;
 }
 
 /** A label, its control, the hint and the error, tied together by id and aria-describedby. */
-export function Field({ label, labelNote, hint, error, invalid, describedBy, errorRole, className, children }: FieldProps) {
+export function Field({ label, labelNote, hint, error, invalid, describedBy, errorRole, className, labelClassName, children }: FieldProps) {
   const field = useField({ hint, error, invalid, describedBy });
   return (
     <div className={`${styles.field} ${className ?? ''}`}>
-      <label className={styles.label} htmlFor={field.id}>
+      <label className={`${styles.label} ${labelClassName ?? ''}`} htmlFor={field.id}>
         {label}
         {present(labelNote) && <span className={styles.labelNote}> {labelNote}</span>}
       </label>
@@ -88,7 +90,7 @@ export function Field({ label, labelNote, hint, error, invalid, describedBy, err
   );
 }
 
-type FrameProps = Omit<FieldProps, 'children' | 'className'>;
+type FrameProps = Omit<FieldProps, 'children' | 'className' | 'labelClassName'>;
 
 export type TextFieldProps = FrameProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id' | 'className'> & { value: string; onChange(value: string): void };
 
@@ -109,6 +111,82 @@ export function TextAreaField({ label, labelNote, hint, error, invalid, describe
     <Field {...{ label, labelNote, hint, error, invalid, describedBy, errorRole }}>
       {(control) => <textarea {...textarea} {...control} value={value} onChange={(event) => onChange(event.target.value)} />}
     </Field>
+  );
+}
+
+export type SelectFieldProps<T extends string> = FrameProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'id' | 'className' | 'multiple' | 'children'> &
+  Pick<FieldProps, 'className' | 'labelClassName'> & {
+    options: readonly T[];
+    optionLabel(option: T): ReactNode;
+    /** The text of a first option of value '' ("Any"), for a select that may be left unset. */
+    emptyOption?: ReactNode;
+    value: T | '';
+    onChange(value: T | ''): void;
+  };
+
+/** A labelled select of one option. */
+export function SelectField<T extends string>({
+  label,
+  labelNote,
+  hint,
+  error,
+  invalid,
+  describedBy,
+  errorRole,
+  className,
+  labelClassName,
+  options,
+  optionLabel,
+  emptyOption,
+  value,
+  onChange,
+  ...select
+}: SelectFieldProps<T>) {
+  return (
+    <Field {...{ label, labelNote, hint, error, invalid, describedBy, errorRole, className, labelClassName }}>
+      {(control) => (
+        <select {...select} {...control} value={value} onChange={(event) => onChange(event.target.value as T | '')}>
+          {present(emptyOption) && <option value="">{emptyOption}</option>}
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {optionLabel(option)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+export interface SliderFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'type' | 'id' | 'className' | 'min' | 'max' | 'step'> {
+  label: ReactNode;
+  /** The value in words ("Alle", "12.000 kr."): shown beside the label and read as aria-valuetext. */
+  valueText: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  onChange(value: number): void;
+  error?: ReactNode;
+}
+
+/** A labelled range input with its value in words beside the label (which is also what a screen reader hears). */
+export function SliderField({ label, valueText, value, onChange, error, ...input }: SliderFieldProps) {
+  const field = useField({ error });
+  // A range keeps the browser's look: the kit's input class is for text controls.
+  const { className: _inputClass, ...control } = field.control;
+  return (
+    <div className={styles.slider}>
+      <label htmlFor={field.id} className={styles.sliderLabel}>
+        <span>{label}</span>
+        <output htmlFor={field.id} className={styles.sliderValue}>
+          {valueText}
+        </output>
+      </label>
+      <input {...input} {...control} type="range" className={styles.range} value={value} aria-valuetext={valueText} onChange={(event) => onChange(Number(event.target.value))} />
+      {field.hasError && <FieldError id={field.errorId}>{error}</FieldError>}
+    </div>
   );
 }
 

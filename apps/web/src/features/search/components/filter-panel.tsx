@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { DWELLING_TYPES, formatDkk, SEARCH_COST_SLIDER, SEARCH_SLIDERS, SEARCH_SORTS, SEARCH_TIMEFRAMES } from '@husly/domain';
 import { activeFilterCount, filterQuery, parseListFilters, SLIDER_NAMES, type ListFilters } from '../search-params';
 import { sliderValueText } from '../sliders';
-import sliderStyles from './hero-search.module.css';
+import { CheckboxField, SelectField, SliderField, TextField } from '../../../components/ui/form-field';
 import styles from './filter-panel.module.css';
 
 /** After the last slider move, the list reloads this much later (a drag is one navigation, not fifty). */
@@ -71,16 +71,16 @@ export function FilterPanel({ hidden = {} }: { hidden?: Record<string, string> }
         <button type="button" className={`button button-secondary ${styles.toggle}`} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)}>
           {count > 0 ? t('filters.openWithCount', { count }) : t('filters.open')}
         </button>
-        <label className={styles.sort}>
-          <span className={styles.sortText}>{t('filters.sort')}</span>
-          <select name="sort" value={filters.sort ?? 'newest'} onChange={(e) => set('sort', e.target.value === 'newest' ? undefined : (e.target.value as ListFilters['sort']))}>
-            {SEARCH_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(`filters.sort_${sort}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('filters.sort')}
+          className={styles.sort}
+          labelClassName={styles.sortText}
+          name="sort"
+          options={SEARCH_SORTS}
+          optionLabel={(sort) => t(`filters.sort_${sort}`)}
+          value={filters.sort ?? 'newest'}
+          onChange={(sort) => set('sort', sort === 'newest' || sort === '' ? undefined : sort)}
+        />
       </div>
 
       <div id={panelId} className={`${styles.panel} ${open ? styles.open : ''}`}>
@@ -88,62 +88,46 @@ export function FilterPanel({ hidden = {} }: { hidden?: Record<string, string> }
           {([...SLIDER_NAMES, 'monthly'] as const).map((field) => {
             const bounds = SLIDER_BOUNDS[field];
             const value = sliderValue(field);
-            const text = field === 'monthly' ? (value === bounds.default ? t('heroSearch.any') : formatDkk(value)) : sliderValueText(field, value, t);
             return (
-              <div key={field} className={sliderStyles.slider}>
-                <label htmlFor={`${id}-${field}`} className={sliderStyles.sliderLabel}>
-                  <span>{field === 'monthly' ? t('filters.monthly') : t(`heroSearch.${field}`)}</span>
-                  <output htmlFor={`${id}-${field}`} className={sliderStyles.sliderValue}>
-                    {text}
-                  </output>
-                </label>
-                <input
-                  id={`${id}-${field}`}
-                  type="range"
-                  name={field}
-                  min={bounds.min}
-                  max={bounds.max}
-                  step={bounds.step}
-                  value={value}
-                  aria-valuetext={text}
-                  onChange={(e) => slide(field, Number(e.target.value))}
-                />
-              </div>
+              <SliderField
+                key={field}
+                label={field === 'monthly' ? t('filters.monthly') : t(`heroSearch.${field}`)}
+                valueText={field === 'monthly' ? (value === bounds.default ? t('heroSearch.any') : formatDkk(value)) : sliderValueText(field, value, t)}
+                name={field}
+                min={bounds.min}
+                max={bounds.max}
+                step={bounds.step}
+                value={value}
+                onChange={(next) => slide(field, next)}
+              />
             );
           })}
         </div>
 
         <div className={styles.choices}>
-          <label className={styles.field}>
-            <span>{t('filters.type')}</span>
-            <select name="type" value={filters.type ?? ''} onChange={(e) => set('type', (e.target.value || undefined) as ListFilters['type'])}>
-              <option value="">{t('filters.any')}</option>
-              {DWELLING_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`dwelling.type_${type}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={styles.field}>
-            <span>{t('filters.timeframe')}</span>
-            <select name="timeframe" value={filters.timeframe ?? ''} onChange={(e) => set('timeframe', (e.target.value || undefined) as ListFilters['timeframe'])}>
-              <option value="">{t('filters.any')}</option>
-              {SEARCH_TIMEFRAMES.map((timeframe) => (
-                <option key={timeframe} value={timeframe}>
-                  {t(`filters.timeframe_${timeframe}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={styles.field}>
-            <span>{t('filters.movein')}</span>
-            <input type="date" name="movein" value={filters.movein ?? ''} onChange={(e) => set('movein', e.target.value || undefined)} />
-          </label>
-          <label className={styles.check}>
-            <input type="checkbox" name="pets" value="1" checked={filters.pets === true} onChange={(e) => set('pets', e.target.checked ? true : undefined)} />
-            <span>{t('filters.pets')}</span>
-          </label>
+          <SelectField
+            label={t('filters.type')}
+            name="type"
+            options={DWELLING_TYPES}
+            optionLabel={(type) => t(`dwelling.type_${type}`)}
+            emptyOption={t('filters.any')}
+            value={filters.type ?? ''}
+            onChange={(type) => set('type', type || undefined)}
+          />
+          <SelectField
+            label={t('filters.timeframe')}
+            name="timeframe"
+            options={SEARCH_TIMEFRAMES}
+            optionLabel={(timeframe) => t(`filters.timeframe_${timeframe}`)}
+            emptyOption={t('filters.any')}
+            value={filters.timeframe ?? ''}
+            onChange={(timeframe) => set('timeframe', timeframe || undefined)}
+          />
+          <TextField label={t('filters.movein')} type="date" name="movein" value={filters.movein ?? ''} onChange={(movein) => set('movein', movein || undefined)} />
+          {/* Its own cell: at the bottom of the row, in line with the selects. */}
+          <div className={styles.check}>
+            <CheckboxField label={t('filters.pets')} name="pets" value="1" checked={filters.pets === true} onChange={(pets) => set('pets', pets ? true : undefined)} />
+          </div>
         </div>
 
         <div className={styles.actions}>

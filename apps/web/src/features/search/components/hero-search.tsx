@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import { validateSearchQuery, type AreaPlace, type PlaceSuggestion, type suggestAreaPlaces } from '@husly/domain';
@@ -7,7 +7,9 @@ import { usePlaces } from '../../cities/use-areas';
 import { useSite } from '../../../lib/site-context';
 import { searchHref, SLIDER_NAMES, type SearchParams } from '../search-params';
 import { isAnyValue, sliderValue } from '../sliders';
+import { Combobox, useCombobox } from '../../../components/ui/combobox';
 import { FilterSliders, type SliderValues } from './filter-sliders';
+import { SearchLabel } from './search-label';
 import styles from './hero-search.module.css';
 
 export interface HeroSearchProps {
@@ -58,8 +60,7 @@ export function HeroSearch({ initial = {} }: HeroSearchProps) {
 
   const [query, setQuery] = useState(initial.q ?? '');
   const [error, setError] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  const box = useCombobox();
   const [showFilters, setShowFilters] = useState(SLIDER_NAMES.some((n) => initial[n] !== undefined));
   const [sliders, setSliders] = useState<SliderValues>({
     rent: sliderValue('rent', initial.rent),
@@ -73,7 +74,6 @@ export function HeroSearch({ initial = {} }: HeroSearchProps) {
     () => (data && suggest ? suggest(query, data.data, data.aliases) : []),
     [data, suggest, query],
   );
-  const expanded = open && suggestions.length > 0;
 
   const run = (q: string) => {
     const checked = validateSearchQuery(q, language);
@@ -84,8 +84,7 @@ export function HeroSearch({ initial = {} }: HeroSearchProps) {
     }
     const search: SearchParams = { q: checked.q };
     for (const name of SLIDER_NAMES) if (!isAnyValue(name, sliders[name])) search[name] = sliders[name];
-    setOpen(false);
-    setActive(-1);
+    box.close();
     void navigate(searchHref(search));
   };
 
@@ -93,26 +92,6 @@ export function HeroSearch({ initial = {} }: HeroSearchProps) {
   const choose = (city: AreaPlace<City>) => {
     setQuery(city.label);
     run(city.label);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      setOpen(true);
-      setActive((i) => (suggestions.length === 0 ? -1 : (i + 1) % suggestions.length));
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setOpen(true);
-      setActive((i) => (suggestions.length === 0 ? -1 : (i <= 0 ? suggestions.length : i) - 1));
-    } else if (event.key === 'Enter' && expanded && active >= 0) {
-      event.preventDefault();
-      const picked = suggestions[active];
-      if (picked) choose(picked.city);
-    } else if (event.key === 'Escape' && expanded) {
-      event.preventDefault();
-      setOpen(false);
-      setActive(-1);
-    }
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -123,78 +102,49 @@ export function HeroSearch({ initial = {} }: HeroSearchProps) {
   return (
     <form role="search" aria-label={t('heroSearch.landmark')} className={styles.form} onSubmit={submit} action="/search" method="get">
       <div className={styles.row}>
-        <div className={styles.combobox}>
-          <label htmlFor={`${id}-q`} className="visually-hidden">
-            {t('heroSearch.label')}
-          </label>
-          <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true">
-            <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="m16 16 4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-          <input
-            id={`${id}-q`}
-            name="q"
-            type="text"
-            role="combobox"
-            className={styles.input}
-            value={query}
-            placeholder={error ?? t('heroSearch.placeholder')}
-            aria-invalid={error ? true : undefined}
-            aria-autocomplete="list"
-            aria-expanded={expanded}
-            aria-controls={listId}
-            aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-            autoComplete="off"
-            enterKeyHint="search"
-            onChange={(e) => {
-              setQuery(e.target.value);
-              setOpen(true);
-              setActive(-1);
-              places.request();
-              suggester.request();
-              if (error) setError(null);
-            }}
-            onKeyDown={onKeyDown}
-            onFocus={() => {
-              setOpen(true);
-              places.request();
-              suggester.request();
-            }}
-            // Later than a suggestion's click (which uses mousedown), so the click still lands.
-            onBlur={() => setOpen(false)}
-          />
-          <ul id={listId} role="listbox" aria-label={t('heroSearch.suggestions')} className={styles.listbox} hidden={!expanded}>
-            {expanded &&
-              suggestions.map(({ city, matched }, i) => (
-                <li
-                  key={city.slug}
-                  id={`${listId}-${i}`}
-                  role="option"
-                  aria-selected={i === active}
-                  className={styles.option}
-                  data-testid="place-suggestion"
-                  onMouseDown={(e) => {
-                    e.preventDefault();
-                    choose(city);
-                  }}
-                  onMouseEnter={() => setActive(i)}
-                >
-                  {matched ? (
-                    <>
-                      <span className={styles.matched}>{matched}</span>
-                      <span aria-hidden="true" className={styles.arrow}>
-                        {' → '}
-                      </span>
-                      <span className="visually-hidden">{', '}</span>
-                      <span className={styles.label}>{city.label}</span>
-                    </>
-                  ) : (
-                    <span className={styles.label}>{city.label}</span>
-                  )}
-                </li>
-              ))}
-          </ul>
-        </div>
+        <Combobox
+          box={box}
+          listId={listId}
+          listLabel={t('heroSearch.suggestions')}
+          frameClassName={styles.combobox}
+          before={<SearchLabel htmlFor={`${id}-q`} label={t('heroSearch.label')} iconClassName={styles.icon} />}
+          id={`${id}-q`}
+          name="q"
+          className={styles.input}
+          value={query}
+          placeholder={error ?? t('heroSearch.placeholder')}
+          aria-invalid={error ? true : undefined}
+          enterKeyHint="search"
+          suggestions={suggestions}
+          suggestionKey={({ city }) => city.slug}
+          optionTestId="place-suggestion"
+          // A picked suggestion searches its city at once; Enter with none active submits what was typed.
+          onPick={({ city }) => choose(city)}
+          renderSuggestion={({ city, matched }) =>
+            matched ? (
+              <>
+                <span className={styles.matched}>{matched}</span>
+                <span aria-hidden="true" className={styles.arrow}>
+                  {' → '}
+                </span>
+                <span className="visually-hidden">{', '}</span>
+                <span className={styles.label}>{city.label}</span>
+              </>
+            ) : (
+              <span className={styles.label}>{city.label}</span>
+            )
+          }
+          onType={(typed) => {
+            setQuery(typed);
+            places.request();
+            suggester.request();
+            if (error) setError(null);
+          }}
+          onFocus={() => {
+            places.request();
+            suggester.request();
+          }}
+        />
         <button type="submit" className={`button button-primary ${styles.submit}`}>
           {t('search.submit')}
         </button>

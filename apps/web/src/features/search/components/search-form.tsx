@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { validateSearchQuery } from '@husly/domain';
 import { useSite } from '../../../lib/site-context';
 import { searchHref } from '../search-href';
+import { SearchLabel } from './search-label';
 import styles from './search-form.module.css';
 
 /**
@@ -33,13 +34,7 @@ export function SearchForm() {
 
   return (
     <form role="search" aria-label={t('search.landmark')} className={styles.form} onSubmit={submit} action="/search" method="get">
-      <label htmlFor={inputId} className="visually-hidden">
-        {t('search.label')}
-      </label>
-      <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true">
-        <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-        <path d="m16 16 4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
+      <SearchLabel htmlFor={inputId} label={t('search.label')} iconClassName={styles.icon} />
       <input
         id={inputId}
         name="q"
