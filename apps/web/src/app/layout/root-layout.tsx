@@ -21,6 +21,10 @@ import styles from './root-layout.module.css';
 // static island below), so the stylesheet its chunk would bring never loads.
 import './footer.module.css';
 import '../../components/ui/payment-card-icons.module.css';
+// The form kit's styles too: the header's login menu (an island) and the boligagent blocks of the
+// lists are forms painted from the server's HTML before their chunk, whose stylesheet would
+// otherwise arrive with it and move what was drawn.
+import '../../components/ui/form.module.css';
 
 export function RootLayout() {
   const { t } = useTranslation();
