@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import escapeHtml from 'escape-html';
 import { absoluteUrl, CONSENT_COOKIE, COOKIES, jsonLdText, LANGUAGES, OG_LOCALES, parseConsent, readCookie, SITE_NAME, type CookieConsent, type Language } from '@husly/domain';
 import type { AreasResponse, SiteAlertsResponse } from '@husly/contracts';
 import { createAppContext } from './app/app-context';
@@ -88,9 +89,6 @@ export function languageOrigin(publicUrl: string, language: Language): string {
 }
 
 export { canonicalPath };
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The page's <head> tags: title, description, canonical and hreflang (indexable pages), robots

@@ -1,5 +1,5 @@
 import { BRAND_COLOURS as C, type Language } from '@husly/domain';
-import { escapeHtml } from './escape-html';
+import escapeHtml from 'escape-html';
 import type { MailBlock, MailContent, MailLine, RenderedMail } from './mail-template';
 
 // The one layout of every mail: the plain text first (many readers show only that), and an HTML part
