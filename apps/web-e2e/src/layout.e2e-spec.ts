@@ -55,6 +55,17 @@ describe('the portal in a real browser', () => {
     await page.close();
   });
 
+  it('honours reduced motion: a button changes colour at once for who asked for less motion, in 0.15 s for who did not', async () => {
+    const { page } = await open('/');
+    const button = page.locator('main form[role="search"] button[type="submit"]').first();
+    const transition = () => button.evaluate((el) => getComputedStyle(el).transitionDuration);
+    // The journeys' browser asks for reduced motion (support/browser.ts); a person may not.
+    expect(await transition()).toBe('0s');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await transition()).toBe('0.15s, 0.15s, 0.15s');
+    await page.close();
+  });
+
   it('an unknown path shows "Ups! Siden findes ikke" with its causes', async () => {
     const { page } = await open('/den-her-side-findes-ikke/123');
     await page.getByRole('heading', { name: 'Ups! Siden findes ikke' }).waitFor();

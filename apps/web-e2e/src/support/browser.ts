@@ -21,6 +21,9 @@ export const SCREENSHOT_DIR = resolve(__dirname, '../../../../var/screenshots');
  * visitor who has already answered the cookie banner ("Kun nødvendige"), so the banner does not
  * cover what a journey taps; {@link newFreshVisitorPage} is the visitor who has not. Every page of
  * every context it opens is checked with axe (./axe.ts); a serious or critical finding fails the test.
+ * Its visitors ask for reduced motion: axe reads a page while the journey goes on, and a button it
+ * read halfway through a 0.15 s colour change failed colour contrast once (stop 42's CI). A journey
+ * that wants motion passes `reducedMotion: 'no-preference'`.
  */
 export async function launchBrowser(options: { fullBrowser?: boolean } = {}): Promise<Browser> {
   const browser = await chromium.launch({
@@ -30,7 +33,7 @@ export async function launchBrowser(options: { fullBrowser?: boolean } = {}): Pr
   const newContext = browser.newContext.bind(browser);
   fresh.set(browser, newContext);
   browser.newContext = async (options) => {
-    const context = await newContext(options);
+    const context = await newContext({ reducedMotion: 'reduce', ...options });
     watchContext(context);
     await context.addCookies(['http://localhost', 'http://en.localhost'].map((url) => ({ name: 'bn.consent', value: 'necessary', url })));
     return context;
@@ -52,7 +55,7 @@ async function pageOf(context: BrowserContext): Promise<Page> {
 export async function newFreshVisitorPage(browser: Browser, options?: Parameters<Browser['newPage']>[0]): Promise<Page> {
   const newContext = fresh.get(browser);
   if (!newContext) throw new Error('newFreshVisitorPage needs a browser from launchBrowser');
-  const context = await newContext(options);
+  const context = await newContext({ reducedMotion: 'reduce', ...options });
   watchContext(context);
   return pageOf(context);
 }

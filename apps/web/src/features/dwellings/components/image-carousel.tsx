@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
+import { scrollBehavior } from '../../../lib/scroll-behavior';
 import styles from './dwelling-detail.module.css';
 
 /**
@@ -19,7 +20,7 @@ export function ImageCarousel({ images, headline }: { images: readonly string[];
   const go = (to: number) => {
     const next = ((to % count) + count) % count;
     const el = track.current;
-    el?.scrollTo?.({ left: next * el.clientWidth, behavior: 'smooth' });
+    el?.scrollTo?.({ left: next * el.clientWidth, behavior: scrollBehavior() });
     setIndex(next);
   };
 

@@ -8,6 +8,7 @@ import { FormMessage } from '../../../components/ui/alerts';
 import { SubmitButton, TextField } from '../../../components/ui/form-field';
 import { useSite } from '../../../lib/site-context';
 import { useBusyAction } from '../../../lib/use-busy-action';
+import { scrollBehavior } from '../../../lib/scroll-behavior';
 import { kr } from '../format';
 import { graphErrorCode } from '../graphql/graph-errors';
 import { CREATE_SUBSCRIPTION, type PaymentProvider } from '../graphql/operations';
@@ -67,7 +68,7 @@ export function PaymentForm({
 
   // The splash's button opens the form below it: bring it into view (jsdom has no scrolling).
   useEffect(() => {
-    formRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    formRef.current?.scrollIntoView?.({ behavior: scrollBehavior(), block: 'start' });
   }, []);
 
   const firstCharge = offer.intro ? offer.amount : offer.price;
