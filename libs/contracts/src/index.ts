@@ -17,3 +17,4 @@ export * from './content';
 export * from './unsubscribe';
 export * from './tenant-ad';
 export * from './favourites';
+export * from './admin';
