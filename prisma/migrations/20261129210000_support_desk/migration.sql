@@ -115,12 +115,12 @@ ALTER TABLE "admin_sessions" ADD CONSTRAINT "admin_sessions_user_id_fkey" FOREIG
 
 
 -- Nobody changes or removes what the audit log says, through the application or a slip in psql: only
--- INSERT is let through. (A superuser can drop the trigger; that is a deliberate act, not a mistake.)
-CREATE FUNCTION admin_audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+-- INSERT is let through. (A superuser can drop the trigger, which is a deliberate act, not a mistake.)
+-- The body writes its semicolons as \073: Prisma splits a migration into statements at each one (as in 20261122055857).
+CREATE FUNCTION admin_audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS E'
 BEGIN
-  RAISE EXCEPTION 'admin_audit_log is append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
-END;
-$$;
+  RAISE EXCEPTION ''admin_audit_log is append-only: % refused'', TG_OP USING ERRCODE = ''insufficient_privilege''\073
+END';
 
 CREATE TRIGGER admin_audit_log_no_update_or_delete BEFORE UPDATE OR DELETE ON "admin_audit_log"
   FOR EACH ROW EXECUTE FUNCTION admin_audit_log_append_only();

@@ -118,6 +118,7 @@ export class SubscriptionMailService {
       droppedPlan: data.droppedPlan ? { ...data.droppedPlan, startingAt: new Date(data.droppedPlan.startingAt) } : undefined,
       refundedOre: data.refundedOre,
       reason: data.reason,
+      origin: data.origin,
       ordernos: charges.map((t) => formatOrderNo(t.orderno)),
       profilePath: '/profile/subscription',
     });

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { NoticeKind, NoticeReason } from '../infra/mail/templates/subscription-mails';
+import type { NoticeKind, NoticeReason, RefundOrigin } from '../infra/mail/templates/subscription-mails';
 import type { PrismaService } from '../infra/prisma/prisma.service';
 import type { Prisma } from '../infra/prisma/generated/client';
 import type { JobQueue } from '../infra/queue/job-queue.service';
@@ -21,6 +21,8 @@ export interface NoticeData {
   transactionIds?: number[];
   /** refund: why a payment was refused. */
   reason?: NoticeReason;
+  /** refund: support's refund of one charge rather than a refused purchase. */
+  origin?: RefundOrigin;
 }
 
 const logger = new Logger('SubscriptionNotices');

@@ -100,6 +100,8 @@ const MAILS: Record<string, Mail> = {
   }),
   'intro reminder': row({ template: introReminderMail, to: 'user', data: () => ({ plan, endingAt: ending, cancelPath: '/profile/subscription' }) }),
   ...Object.fromEntries(Object.entries(NOTICES).map(([kind, over]) => [`notice ${kind}`, notice(kind as NoticeKind, over)])),
+  // Support's refund of one charge (issue 33): says nothing of the access, which stays.
+  'notice refund by support': notice('refund', { refundedOre: 24900, origin: 'support' }),
   'unsubscribe confirmation': row({ template: unsubscribeConfirmationMail, to: 'user', typed: true, data: () => ({ name: TYPED, path: '/afmelding/bekraeft?token=t', days: 7 }) }),
   'tenant ad landlord message': row({
     template: landlordMessageMail,

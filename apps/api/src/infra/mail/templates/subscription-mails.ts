@@ -8,6 +8,8 @@ export type NoticeKind = 'cancel' | 'withdraw' | 'plan-change' | 'reactivate' | 
 
 /** Why a payment was refused and refunded. */
 export type NoticeReason = 'intro-used' | 'already-subscribed' | 'ended-unpaid';
+/** A refund of one charge by customer support (issue 33): the purchase itself is not undone. */
+export type RefundOrigin = 'refused-purchase' | 'support';
 
 /**
  * A plan as a mail names it: `name` is its id (offer name), by which the mail words it in the user's
@@ -33,6 +35,8 @@ export interface NoticeFacts {
   droppedPlan?: MailPlan & { startingAt: Date };
   refundedOre?: number;
   reason?: NoticeReason;
+  /** refund: a refused purchase (the default) or support's refund of one charge. */
+  origin?: RefundOrigin;
   ordernos: string[];
   /** The subscription's page on the profile. */
   profilePath: string;
@@ -136,6 +140,13 @@ export const subscriptionNoticeMail: MailTemplate<NoticeFacts> = (f, { language,
       break;
     case 'refund':
       subject = da ? 'Din betaling er refunderet' : 'Your payment has been refunded';
+      if (f.origin === 'support') {
+        // Support refunded one charge: what the subscription gives is not touched, so the mail says nothing of it.
+        body = da
+          ? [`Vi har refunderet ${refunded} for ${plan} til det kort, du betalte med. Det kan tage et par dage, før beløbet står på din konto.`]
+          : [`We have refunded ${refunded} for ${plan} to the card you paid with. It may take a few days to show on your account.`];
+        break;
+      }
       body = da
         ? [`Vi har refunderet ${refunded} for ${plan} til det kort, du betalte med. ${f.reason ? REASONS.da[f.reason] : ''}`.trim(), 'Købet giver ingen adgang og fornyes ikke.']
         : [`We have refunded ${refunded} for ${plan} to the card you paid with. ${f.reason ? REASONS.en[f.reason] : ''}`.trim(), 'The purchase gives no access and will not renew.'];
