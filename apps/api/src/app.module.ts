@@ -3,6 +3,7 @@ import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { AppConfig } from './config/app-config';
 import { AccountsModule } from './accounts/accounts.module';
+import { AdminModule } from './admin/admin.module';
 import { AlertsModule } from './alerts/alerts.module';
 import { AuthModule } from './common/auth/auth.module';
 import { BoligagentModule } from './boligagent/boligagent.module';
@@ -55,6 +56,7 @@ export class AppModule {
         TenantAdModule,
         FavouritesModule,
         SitemapModule,
+        AdminModule,
       ],
     };
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { safeAlertLink } from '@husly/domain';
 import { SITE_ALERT_STYLES } from './browser/codes';
-import { text } from './input';
+import { intInput, queryParams, text } from './input';
 
 // The support desk's API, /api/admin (issue 33, docs/decisions/0061-support-desk.md). Every route
 // answers 404 to whoever is not an admin with an open admin session, as if it did not exist; the
@@ -29,7 +30,12 @@ export const ADMIN_ERROR_CODES = {
 } as const;
 
 /** GET /api/admin/users?q=: email, name, phone or order number. */
-export const adminUserSearchSchema = z.object({ q: text(200).transform((q) => q.trim()).pipe(z.string().min(2, 'At least two characters')) });
+export const adminUserSearchSchema = queryParams(z.object({ q: text(200).transform((q) => q.trim()).pipe(z.string().min(2, 'At least two characters')) }));
+
+/** A user's or a receipt's id in a path. */
+export const adminIdParamSchema = z.object({ id: intInput({ min: 1 }) });
+/** A subscription's id in a path. */
+export const adminSubscriptionParamSchema = z.object({ id: z.uuid() });
 export interface AdminUserHit {
   id: number;
   name: string;
@@ -143,6 +149,7 @@ const alertFields = {
   /** Our own path (/…) or an https address; the public API shows anything else as no link. */
   link: text(2000)
     .transform((s) => s.trim() || null)
+    .refine((link) => link === null || safeAlertLink(link) !== null, 'Our own path (/…) or an https:// address')
     .nullish(),
   style: z.enum(SITE_ALERT_STYLES).default('info'),
   multiline: z.boolean().default(false),
@@ -180,13 +187,15 @@ export interface AdminRunsResponse<T> {
 }
 
 /** GET /api/admin/audit?userId=: the audit log, newest first (100 a page, `before` an entry id). */
-export const adminAuditQuerySchema = z.object({
-  userId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  before: z
-    .string()
-    .regex(/^\d{1,18}$/)
-    .optional(),
-});
+export const adminAuditQuerySchema = queryParams(
+  z.object({
+    userId: intInput({ min: 1 }).optional(),
+    before: z
+      .string()
+      .regex(/^\d{1,18}$/, 'An entry id')
+      .optional(),
+  }),
+);
 export interface AdminAuditResponse {
   data: AdminAuditEntry[];
 }

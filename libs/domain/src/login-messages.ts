@@ -9,6 +9,12 @@ export const LOGIN_MESSAGES = {
   failed: 'Adgangskode eller email-adresse er ikke korrekt...',
 } as const;
 
+/** 403 to a login of an account support blocked (issue 33), in the site's language. */
+export const ACCOUNT_BLOCKED_MESSAGES = {
+  da: 'Din konto er spærret. Kontakt kundeservice, hvis du mener, det er en fejl.',
+  en: 'Your account is blocked. Contact customer support if you think this is a mistake.',
+} as const;
+
 /** Section 5, login: which field a 401 marks, from the server's message; null when neither. */
 export function loginErrorField(statusCode: number, serverMessage: string | undefined): 'email' | 'password' | null {
   if (statusCode !== 401) return null;

@@ -12,6 +12,8 @@ import {
   type SubscriptionSummary,
 } from '@husly/contracts';
 import {
+  ACCOUNT_BLOCKED_MESSAGES,
+  DEFAULT_LANGUAGE,
   ACCOUNT_TOKENS,
   ERROR_MESSAGES,
   isLanguage,
@@ -126,7 +128,7 @@ export class AccountsService {
     const errors = validateLogin(body, ctx.language);
     if (errors.length > 0) throw unprocessable('Validation failed', errors.map((e) => ({ path: e.field, message: e.message })));
     const email = normalizeEmail(body.email);
-    const user = await this.prisma.user.findFirst({ where: { email, deletedAt: null }, select: { id: true, passwordHash: true, name: true, language: true } });
+    const user = await this.prisma.user.findFirst({ where: { email, deletedAt: null }, select: { id: true, passwordHash: true, name: true, language: true, blockedAt: true } });
     const device = user ? this.devices.deviceFor(ctx.cookies, user.id) : null;
     const limits = device ? [LOGIN_BUCKETS.device(device)] : [LOGIN_BUCKETS.ip(ctx.ip), LOGIN_BUCKETS.source(email, ctx.ip), LOGIN_BUCKETS.account(email)];
     let taken: Reservation[];
@@ -143,10 +145,33 @@ export class AccountsService {
       if (!device && (await this.rateLimits.count(LOGIN_BUCKETS.account(email))) >= LOGIN_THROTTLE.maxFailures) await this.noticeLockedAccount(user, email);
       throw new UnauthorizedException(apiError(401, LOGIN_MESSAGES.passwordIncorrect, { field: 'password' }));
     }
+    // Told only to who knows the password: a blocked account is not revealed to a guesser.
+    if (user.blockedAt) throw new ForbiddenException(apiError(403, ACCOUNT_BLOCKED_MESSAGES[ctx.language], { code: ACCOUNT_ERROR_CODES.accountBlocked }));
     await this.rateLimits.refund(taken);
     await this.rateLimits.reset(LOGIN_BUCKETS.source(email, ctx.ip).bucket, ...(device ? [LOGIN_BUCKETS.device(device).bucket] : []));
     await this.adoptSessionPrefs(user.id, body.prefs, ctx);
     return { session: await this.session(user.id), deviceCookie: this.devices.issue(user.id) };
+  }
+
+  /**
+   * Support sends the verification or the password-reset mail again (issue 33). One a minute per
+   * user and kind, taken atomically: the desk's double click sends one mail. Nothing is sent to a user
+   * without an address, nor a verification to one verified already.
+   */
+  async supportResend(userId: number, kind: 'verification' | 'password-reset'): Promise<'sent' | 'no-address' | 'verified-already'> {
+    const user = await this.prisma.user.findFirst({ where: { id: userId, deletedAt: null }, select: { id: true, name: true, language: true, email: true, emailVerified: true } });
+    if (!user) throw new NotFoundException();
+    if (!user.email) return 'no-address';
+    if (kind === 'verification' && user.emailVerified) return 'verified-already';
+    try {
+      await this.rateLimits.take([{ bucket: `support-mail:${kind}:${user.id}`, max: 1, windowMs: 60_000 }]);
+    } catch (error) {
+      if (error instanceof ThrottledError) throw throttled(DEFAULT_LANGUAGE, error.retryAfterMs);
+      throw error;
+    }
+    if (kind === 'verification') await this.mailer.sendVerification(user, user.email);
+    else await this.mailer.sendPasswordReset(user, user.email);
+    return 'sent';
   }
 
   /** One mail per day at most, however long the guessing goes on. */

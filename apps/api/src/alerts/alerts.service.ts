@@ -16,6 +16,11 @@ export class AlertsService {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
+  /** The desk changed an alert: the next page load reads the table again. */
+  forgetCache(): void {
+    this.cached = null;
+  }
+
   async published(): Promise<SiteAlertsResponse> {
     const now = this.clock.now().getTime();
     if (this.cached && now - this.cached.at < ALERTS_CACHE_MS) return this.cached.body;

@@ -38,6 +38,9 @@ const DAY_MS = 86_400_000;
  */
 const REUSE_OPEN_PURCHASE_MS = 20 * 3_600_000;
 
+/** What support changed, as read before and after inside the subscription lock: the audit log's entry. */
+export type RecordSupportChange = (change: { userId: number; before: unknown; after: unknown }) => Promise<void>;
+
 /** Purchase, cancel, reactivation, change of plan, withdrawal and receipts (spec sections 4 and 7). */
 @Injectable()
 export class SubscriptionsService {
@@ -327,7 +330,7 @@ export class SubscriptionsService {
     return this.lock.run(user.id, () => this.withdrawLocked(user, id));
   }
 
-  private async withdrawLocked(user: AuthUser, id: string): Promise<{ refundedOre: number; subscription: SubscriptionView }> {
+  private async withdrawLocked(user: AuthUser, id: string, anyTime = false): Promise<{ refundedOre: number; subscription: SubscriptionView }> {
     const s = await this.own(user.id, id);
     if (!s) throw notFound();
     const now = this.clock.now();
@@ -339,7 +342,7 @@ export class SubscriptionsService {
     }
     const charges = await this.prisma.transaction.findMany({ where: { subscriptionId: s.id, refundedAt: null }, orderBy: { timestamp: 'asc' } });
     const first = await this.prisma.transaction.findFirst({ where: { subscriptionId: s.id }, orderBy: { timestamp: 'asc' } });
-    if (!first || s.withdrawnAt || !withinWithdrawal(first.timestamp, now) || charges.length === 0) {
+    if (!first || s.withdrawnAt || (!anyTime && !withinWithdrawal(first.timestamp, now)) || charges.length === 0) {
       throw subscriptionError(409, 'withdrawal-expired', 'The 14-day withdrawal period has passed (or nothing was charged)');
     }
     const g = s.providerSubscriptionId ? await this.gateway.retrieveSubscription(s.providerSubscriptionId) : null;
@@ -364,6 +367,71 @@ export class SubscriptionsService {
     }
     await this.notify(s.id, 'withdraw', 'withdraw', { refundedOre, transactionIds: charges.map((t) => t.id) });
     return { refundedOre, subscription: await this.view(s.id) };
+  }
+
+  /**
+   * Customer support's desk (issue 33): the subscriber's own cancel and withdrawal, on the owner's
+   * behalf, and the refund of one charge. Each runs inside the owner's subscription lock, reads the
+   * rows before and after there, and hands them to `record` (the audit log) only when something
+   * changed: a double click or a second tab changes nothing and writes nothing.
+   */
+  async supportCancel(id: string, record: RecordSupportChange): Promise<SubscriptionView> {
+    const owner = await this.ownerOf(id);
+    return this.lock.run(owner, () => this.recorded(id, owner, record, () => this.cancelLocked({ id: owner, email: null }, id)));
+  }
+
+  /** The withdrawal with its refund, also after the 14 days: support's judgement, not the subscriber's right. */
+  async supportWithdraw(id: string, record: RecordSupportChange): Promise<{ refundedOre: number; subscription: SubscriptionView }> {
+    const owner = await this.ownerOf(id);
+    return this.lock.run(owner, () => this.recorded(id, owner, record, () => this.withdrawLocked({ id: owner, email: null }, id, true)));
+  }
+
+  /**
+   * One charge back in full through the provider (its idempotency key is the receipt's), the receipt
+   * marked refunded and the subscriber told by mail. The subscription itself is left as it is.
+   */
+  async supportRefund(transactionId: number, record: RecordSupportChange): Promise<{ refundedOre: number; transaction: Transaction }> {
+    const found = await this.prisma.transaction.findUnique({ where: { id: transactionId }, select: { userId: true } });
+    if (!found) throw notFound('Transaction');
+    return this.lock.run(found.userId, async () => {
+      const t = await this.prisma.transaction.findUniqueOrThrow({ where: { id: transactionId }, include: { subscription: true } });
+      const receipt = () => this.transaction(t.userId, t.id);
+      // Refunded already (a double click, or the withdrawal): nothing goes back twice.
+      if (t.refundedAt) return { refundedOre: 0, transaction: await receipt() };
+      const s = t.subscription;
+      const g = s?.providerSubscriptionId ? await this.gateway.retrieveSubscription(s.providerSubscriptionId) : null;
+      const charge = g?.charges.find((c) => c.id === t.providerRef);
+      if (!charge) throw subscriptionError(409, 'refund-not-possible', 'The payment provider has no charge for this receipt, so nothing can be refunded');
+      await this.gateway.refund(charge, t.amount, `support-refund-${t.uuid}`);
+      const now = this.clock.now();
+      await this.prisma.transaction.update({ where: { id: t.id }, data: { refundedAt: now, refundedOre: t.amount } });
+      await record({ userId: t.userId, before: { orderno: t.orderno, refundedOre: null, refundedAt: null }, after: { orderno: t.orderno, refundedOre: t.amount, refundedAt: now.toISOString() } });
+      if (s) await this.notify(s.id, 'refund', `support-${t.id}`, { refundedOre: t.amount, transactionIds: [t.id], origin: 'support' });
+      return { refundedOre: t.amount, transaction: await receipt() };
+    });
+  }
+
+  private async ownerOf(id: string): Promise<number> {
+    const row = await this.prisma.subscription.findUnique({ where: { id }, select: { userId: true } });
+    if (!row) throw notFound();
+    return row.userId;
+  }
+
+  /** `work` between two readings of what support may change; `record` gets them when they differ. */
+  private async recorded<T>(id: string, userId: number, record: RecordSupportChange, work: () => Promise<T>): Promise<T> {
+    const before = await this.supportSnapshot(id);
+    const result = await work();
+    const after = await this.supportSnapshot(id);
+    if (JSON.stringify(before) !== JSON.stringify(after)) await record({ userId, before, after });
+    return result;
+  }
+
+  private async supportSnapshot(id: string) {
+    const s = await this.prisma.subscription.findUniqueOrThrow({
+      where: { id },
+      select: { status: true, renew: true, canceledAt: true, endingAt: true, withdrawnAt: true, nextSubscriptionId: true, transactions: { select: { orderno: true, refundedOre: true }, orderBy: { id: 'asc' } } },
+    });
+    return { ...s, canceledAt: s.canceledAt?.toISOString() ?? null, endingAt: s.endingAt?.toISOString() ?? null, withdrawnAt: s.withdrawnAt?.toISOString() ?? null };
   }
 
   /** The user's own receipts, newest first. */

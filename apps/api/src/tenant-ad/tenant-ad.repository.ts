@@ -32,14 +32,15 @@ export class TenantAdRepository {
   }
 
   /**
-   * Listed: published by its seeker, whose account is not deleted and has an active subscription
-   * right now (the subscriptions feature's own rule). A lapse takes the ad off the list at once,
-   * a renewal puts it back; nothing is copied or scheduled.
+   * Listed: published by its seeker, not hidden by support, whose account is not deleted or blocked
+   * and has an active subscription right now (the subscriptions feature's own rule). A lapse takes
+   * the ad off the list at once, a renewal puts it back; nothing is copied or scheduled.
    */
   private listedWhere(now: Date): Prisma.TenantProfileWhereInput {
     return {
       published: true,
-      user: { deletedAt: null, subscriptions: { some: SubscriptionAccessService.activeSubscriptionWhere(now) } },
+      hiddenAt: null,
+      user: { deletedAt: null, blockedAt: null, subscriptions: { some: SubscriptionAccessService.activeSubscriptionWhere(now) } },
     };
   }
 

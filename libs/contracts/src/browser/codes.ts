@@ -9,6 +9,8 @@ export const ACCOUNT_ERROR_CODES = {
   /** 409 on a verification link already used, its address verified (a second click): nothing else is told. */
   emailAlreadyVerified: 'email-already-verified',
   wrongPassword: 'wrong-password',
+  /** 403 on login: support blocked the account (issue 33). */
+  accountBlocked: 'account-blocked',
 } as const;
 
 /**
@@ -45,6 +47,8 @@ export const SUBSCRIPTION_ERROR_CODES = [
   'subscription-busy',
   /** 409: the payment belongs to a purchase that a newer one replaced; pay the newer one. */
   'payment-replaced',
+  /** 409 to support: the receipt has no charge at the payment provider (seeded or migrated), so nothing can go back. */
+  'refund-not-possible',
 ] as const;
 export type SubscriptionErrorCode = (typeof SUBSCRIPTION_ERROR_CODES)[number];
 

@@ -21,6 +21,6 @@ import { JWT_ALGORITHM, TokenService } from './token.service';
     }),
   ],
   providers: [JwtStrategy, TokenService],
-  exports: [TokenService],
+  exports: [TokenService, JwtStrategy],
 })
 export class AuthModule {}

@@ -12,7 +12,8 @@ import { JWT_ALGORITHM } from './token.service';
  * Bearer tokens: only HS256 is accepted (no "none", no algorithm confusion), exp is checked by
  * jsonwebtoken and again against our Clock, and the user must still exist, not be deleted, and be at
  * the session version the token was issued for (a password change or reset, or "log out everywhere",
- * ends older tokens), and the token's session must not have been logged out (ended_sessions).
+ * ends older tokens), and the token's session must not have been logged out (ended_sessions) nor the
+ * user blocked by support.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
@@ -35,11 +36,11 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     if (payload.exp * 1000 <= this.clock.now().getTime()) return false;
     const sid = typeof payload.sid === 'string' ? payload.sid : null;
     // One round trip on every authenticated request: the user row and the ended-session primary key.
-    const [user] = await this.prisma.$queryRaw<Array<{ id: number; email: string | null; deleted: boolean; sessionVersion: number; ended: boolean }>>`
-      SELECT u.id, u.email, u.deleted_at IS NOT NULL AS deleted, u.session_version AS "sessionVersion",
+    const [user] = await this.prisma.$queryRaw<Array<{ id: number; email: string | null; deleted: boolean; blocked: boolean; sessionVersion: number; ended: boolean }>>`
+      SELECT u.id, u.email, u.deleted_at IS NOT NULL AS deleted, u.blocked_at IS NOT NULL AS blocked, u.session_version AS "sessionVersion",
              EXISTS (SELECT 1 FROM ended_sessions e WHERE e.id = ${sid}) AS ended
       FROM users u WHERE u.id = ${id}`;
-    if (!user || user.deleted || user.ended) return false;
+    if (!user || user.deleted || user.blocked || user.ended) return false;
     if ((payload.sv ?? 0) !== user.sessionVersion) return false;
     const nowSeconds = this.clock.now().getTime() / 1000;
     return {
