@@ -14,6 +14,9 @@ import { registerRequestDecoding } from './common/request-decoding';
 import { newRequestId, registerRequestId } from './common/request-id';
 import { registerSecurityHeaders } from './common/security-headers';
 import { registerHttpMetrics } from './infra/metrics/http-metrics';
+import { JobQueue } from './infra/queue/job-queue.service';
+import { AdminAccessService } from './admin/auth/admin-access.service';
+import { registerQueueBoard } from './admin/queues/queue-board';
 import { Metrics } from './infra/metrics/metrics';
 import type { AppConfig } from './config/app-config';
 import { CitiesService } from './dwellings/cities.service';
@@ -55,6 +58,7 @@ export async function createApp(config: AppConfig, database: DatabaseHandle, opt
     company: { name: config.payments.company.name, address: config.payments.company.address, zip: config.payments.company.zip, city: config.payments.company.city, cvr: config.payments.company.tax },
   });
   await web.register(fastify);
+  await registerQueueBoard(fastify, app.get(JobQueue).bullQueues, app.get(AdminAccessService));
   app.useGlobalFilters(new ApiExceptionFilter(web));
   await app.init();
   // Every page embeds the city names and the site alerts: straight from the services' caches.

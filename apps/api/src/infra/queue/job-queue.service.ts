@@ -25,6 +25,11 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
     return this.bull ? 'redis' : 'in-process';
   }
 
+  /** The BullMQ queues, for the admins' queue board; none when jobs run in this process. */
+  get bullQueues(): Queue[] {
+    return this.bull ? [this.bull] : [];
+  }
+
   /** Features register their processors in onModuleInit; boot checks none is missing. */
   register<T>(definition: JobDefinition<T>, handler: JobHandler<T>): void {
     if (this.handlers.has(definition.name)) throw new Error(`Job ${definition.name} has two handlers`);
