@@ -573,11 +573,28 @@ describe('accounts API', () => {
       await t.prisma.event.create({ data: { userId: user.id, type: 'subscription/cancel-abort' } });
       await t.prisma.notificationLog.create({ data: { userId: user.id, source: 'boligagent', type: 'click' } });
       await t.prisma.unsubscription.create({ data: { userId: user.id, name: 'Mette Hansen', email: address, phone: '12345678', reason: 'FOUND_DWELLING' } });
+      // The verification mail is sent by the queue: its sent_mails row arrives once it has left.
+      await sentMailsTo(address);
       return { token, user, address, transaction, city };
     }
 
+    /** The sent_mails rows of an address, waiting until `count` are there. */
+    async function sentMailsTo(address: string, count = 1) {
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const rows = await t.prisma.sentMail.findMany({ where: { recipient: address.toLowerCase() } });
+        if (rows.length >= count) return rows;
+        if (Date.now() > deadline) throw new Error(`${rows.length} of ${count} sent_mails rows for ${address}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+
     it('exports everything stored about the user as JSON, without secrets', async () => {
-      const { token, address, city, transaction } = await userWithEverything();
+      const { token, user, address, city, transaction } = await userWithEverything();
+      const [verification] = await sentMailsTo(address);
+      // Mails to an address not yet proven the user's are not handed out: it may be someone else's.
+      expect((await t.request('GET', '/api/users/me/export', undefined, bearer(token))).body.sentMails).toEqual([]);
+      await t.prisma.user.update({ where: { id: user.id }, data: { emailVerified: true, emailVerifiedAt: t.clock.now() } });
       const res = await t.request('GET', '/api/users/me/export', undefined, bearer(token));
       expect(res.status).toBe(200);
       expect(String(res.headers['content-disposition'])).toContain('attachment');
@@ -596,6 +613,7 @@ describe('accounts API', () => {
       expect(res.text).not.toContain('passwordHash');
       expect(data.boligagent.token).toBeUndefined();
       expect(data.boligagent.unsubscribeToken).toBeUndefined();
+      expect(data.sentMails).toEqual([{ subject: verification.subject, messageId: verification.messageId, sentAt: verification.sentAt.toISOString() }]);
     });
 
     it('deletion anonymises the user, removes personal data, keeps the invoices, and the token stops working', async () => {
@@ -614,11 +632,25 @@ describe('accounts API', () => {
       const where = { userId: user.id };
       expect(await Promise.all([t.prisma.userToken.count({ where }), t.prisma.userMeta.count({ where }), t.prisma.boligagent.count({ where }), t.prisma.tenantProfile.count({ where }), t.prisma.event.count({ where }), t.prisma.notificationLog.count({ where }), t.prisma.unsubscription.count({ where })])).toEqual([0, 0, 0, 0, 0, 0, 0]);
       expect(await t.prisma.subscription.count({ where: { userId: user.id, renew: true } })).toBe(0);
+      expect(await t.prisma.sentMail.count({ where: { recipient: address } })).toBe(0);
 
       const login = await t.request('POST', '/api/auth/login', { email: address, password: PASSWORD }, from(ip()));
       expect(login.body.message).toBe(LOGIN_MESSAGES.emailNotRegistered);
       // The address is free for a new profile.
       expect((await t.request('POST', '/api/users', signupBody({ email: address }), from(ip()))).status).toBe(201);
+    });
+
+    it('two deletions at once delete the account once, with the mails sent to it and no one else\'s', async () => {
+      const { token, user, address } = await userWithEverything();
+      const other = await signup();
+      await sentMailsTo(other.email);
+      const statuses = await Promise.all([1, 2].map(() => t.request('DELETE', '/api/users/me', undefined, bearer(token)).then((r) => r.status)));
+      // The second is 204 when both passed the login check before either committed, else 401.
+      expect(statuses).toContain(204);
+      expect(statuses.every((s) => s === 204 || s === 401)).toBe(true);
+      expect(await t.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ email: null, name: 'Slettet bruger' });
+      expect(await t.prisma.sentMail.count({ where: { recipient: address } })).toBe(0);
+      expect(await t.prisma.sentMail.count({ where: { recipient: other.email } })).toBe(1);
     });
   });
 

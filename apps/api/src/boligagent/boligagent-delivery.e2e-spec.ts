@@ -11,6 +11,7 @@ import { inject } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { createCity, unique } from '../../test/factories';
+import { Clock } from '../infra/clock/clock';
 import type { PrismaService } from '../infra/prisma/prisma.service';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { JOBS } from '../infra/queue/jobs';
@@ -583,3 +584,68 @@ async function startTcpProxy(target: URL): Promise<{ url: string; cut(): Promise
   await listen();
   return { url: `redis://127.0.0.1:${port}`, cut: stop, restore: listen, close: stop };
 }
+
+describe('boligagent_runs: what support reads of each digest run', () => {
+  let sink: SmtpSink;
+  let t: TestApp;
+  const clock = new Clock();
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    // A database of its own: the runs counted here are this file's, and the moved clock and the
+    // failing trigger below touch no other file's agents.
+    t = await createTestApp({ env: { SMTP_URL: sink.url }, clock, ownDatabase: true });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
+
+  it('records each run, two at once and a failed one too, and a run after the failure still mails each dwelling once', async () => {
+    const start = new Date(Math.floor(Date.now() / 1000) * 1000);
+    clock.set(start);
+    const delivery = t.app.get(BoligagentDeliveryService);
+    const landlord = await landlordId(t.prisma);
+    const city = await createCity(t.prisma);
+    const first = await dwelling(t.prisma, { cityId: city.id, landlordId: landlord, rent: 5000, rooms: 2, size: 50, createdAt: new Date(start.getTime() - HOUR) });
+    const agents = [];
+    for (let i = 0; i < 3; i++) agents.push(await agent(t.prisma, { cityId: city.id }));
+    const emails = new Set(agents.map((a) => a.email));
+
+    // Two runs at once: two rows; the mails are claimed once between them.
+    await Promise.all([delivery.runDigest(), delivery.runDigest()]);
+    const both = await t.prisma.boligagentRun.findMany({ orderBy: { id: 'asc' } });
+    expect(both).toHaveLength(2);
+    expect(both.map((r) => ({ startedAt: r.startedAt, finishedAt: r.finishedAt, error: r.error }))).toEqual([
+      { startedAt: start, finishedAt: start, error: null },
+      { startedAt: start, finishedAt: start, error: null },
+    ]);
+    expect(both[0].mails + both[1].mails).toBe(3);
+    await t.app.get(JobQueue).drain();
+    expect(mailsTo([sink], emails).map(dwellingIdsIn)).toEqual([[first.id], [first.id], [first.id]]);
+
+    // The next night the database refuses the claim (a real error, raised by a trigger in this
+    // file's own database): the run is recorded as failed, with the database's words, and still throws.
+    const nextNight = new Date(start.getTime() + DAY);
+    clock.set(nextNight);
+    const second = await dwelling(t.prisma, { cityId: city.id, landlordId: landlord, rent: 5000, rooms: 2, size: 50, createdAt: new Date(nextNight.getTime() - HOUR) });
+    await t.prisma.$executeRawUnsafe(`CREATE FUNCTION refuse_boligagent_mails() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'no space left for boligagent mails'; END $$`);
+    await t.prisma.$executeRawUnsafe(`CREATE TRIGGER refuse_boligagent_mails BEFORE INSERT ON boligagent_mails FOR EACH ROW EXECUTE FUNCTION refuse_boligagent_mails()`);
+    await expect(delivery.runDigest()).rejects.toThrow(/no space left for boligagent mails/);
+    const failed = await t.prisma.boligagentRun.findFirstOrThrow({ orderBy: { id: 'desc' } });
+    expect(failed).toMatchObject({ startedAt: nextNight, finishedAt: nextNight, mails: 0 });
+    expect(failed.error).toMatch(/no space left for boligagent mails/);
+    expect(failed.error).not.toContain('\n');
+
+    // The retry is a run of its own (a new row), and each agent gets the new dwelling once.
+    await t.prisma.$executeRawUnsafe(`DROP TRIGGER refuse_boligagent_mails ON boligagent_mails`);
+    clock.advance(5 * 60_000);
+    await delivery.runDigest();
+    await t.app.get(JobQueue).drain();
+    const retried = await t.prisma.boligagentRun.findFirstOrThrow({ orderBy: { id: 'desc' } });
+    expect(retried).toMatchObject({ startedAt: clock.now(), finishedAt: clock.now(), mails: 3, error: null });
+    expect(await t.prisma.boligagentRun.count()).toBe(4);
+    const pairs = mailsTo([sink], emails).flatMap((m) => dwellingIdsIn(m).map((id) => `${recipient(m)}:${id}`));
+    expect(pairs.sort()).toEqual(agents.flatMap((a) => [`${a.email}:${first.id}`, `${a.email}:${second.id}`]).sort());
+  }, 60_000);
+});

@@ -9,6 +9,7 @@ import { composeMail } from '../infra/mail/templates/mail-template';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { JOBS } from '../infra/queue/jobs';
 import { BoligagentRepository, type LeasedMail } from './boligagent.repository';
+import { BoligagentRunLog } from './boligagent-run-log';
 import { listUnsubscribeHeaders, signUserParam, unsubscribePathOf, unsubscribeUrlOf, type MailLanguage } from './public-urls';
 
 /** Agents per keyset batch of the nightly matching statement. */
@@ -65,6 +66,7 @@ export class BoligagentDeliveryService {
     private readonly jobs: JobQueue,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly runs: BoligagentRunLog,
   ) {}
 
   /** Landlord feed import and dwelling creation call this: instant agents get their mail now. */
@@ -79,6 +81,19 @@ export class BoligagentDeliveryService {
    * mails. Instant agents are mailed when their dwellings arrive (`runInstant`).
    */
   async runDigest(cutoff: Date = new Date(this.clock.now().getTime() - CUTOFF_MARGIN_MS)): Promise<DigestResult> {
+    // Recorded here, not in the job: `boligagent:send` without Redis runs the digest in its own process.
+    const run = await this.runs.start();
+    try {
+      const result = await this.digest(cutoff);
+      await run.finished(result.mails);
+      return result;
+    } catch (error) {
+      await run.failed(error);
+      throw error;
+    }
+  }
+
+  private async digest(cutoff: Date): Promise<DigestResult> {
     const result: DigestResult = { agentsScanned: 0, mails: 0, dwellings: 0, requeued: 0, matchingMs: 0, claimingMs: 0 };
     result.requeued = await this.requeuePending(this.clock.now());
     let afterAgentId = 0;

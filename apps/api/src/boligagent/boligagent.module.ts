@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
 import { BoligagentDeliveryService } from './boligagent-delivery.service';
 import { BoligagentRepository } from './boligagent.repository';
+import { BoligagentRunLog } from './boligagent-run-log';
 import { BoligagentsController, NotificationLogController } from './boligagent.controller';
 import { BoligagentService } from './boligagent.service';
 import { BoligagentProcessor } from './jobs/boligagent.processor';
@@ -13,7 +14,7 @@ import { BoligagentProcessor } from './jobs/boligagent.processor';
 @Module({
   imports: [RateLimitModule],
   controllers: [BoligagentsController, NotificationLogController],
-  providers: [BoligagentService, BoligagentRepository, BoligagentDeliveryService, BoligagentProcessor],
+  providers: [BoligagentService, BoligagentRepository, BoligagentRunLog, BoligagentDeliveryService, BoligagentProcessor],
   exports: [BoligagentService, BoligagentDeliveryService],
 })
 export class BoligagentModule {}

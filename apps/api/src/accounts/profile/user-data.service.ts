@@ -39,6 +39,11 @@ export class UserDataService {
         favourites: { select: { dwellingId: true, createdAt: true }, orderBy: { createdAt: 'desc' } },
       },
     });
+    // The mails sent to the address, once it is proven the user's: an unverified one may be someone
+    // else's, and the export must not show what we sent them.
+    const sentMails = user.email && user.emailVerified
+      ? await this.prisma.sentMail.findMany({ where: { recipient: user.email.toLowerCase() }, select: { subject: true, messageId: true, sentAt: true }, orderBy: { sentAt: 'desc' } })
+      : [];
     // Secrets are not personal data to hand out: no password hash, no link or agent tokens.
     const { passwordHash, boligagent, ...profile } = user;
     // Both link tokens are credentials, not data about the user.
@@ -47,6 +52,7 @@ export class UserDataService {
       exportedAt: this.clock.now().toISOString(),
       profile: { ...profile, hasPassword: passwordHash !== null },
       boligagent: boligagent ? agent : null,
+      sentMails,
     };
   }
 
@@ -59,7 +65,11 @@ export class UserDataService {
    */
   async delete(userId: number): Promise<void> {
     const now = this.clock.now();
+    // The record of mails sent to the address goes with the account (read first: the update below
+    // clears it). Verified or not: the address is the one this user gave us.
+    const { email } = await this.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
     await this.prisma.$transaction([
+      ...(email ? [this.prisma.sentMail.deleteMany({ where: { recipient: email.toLowerCase() } })] : []),
       this.prisma.userToken.deleteMany({ where: { userId } }),
       this.prisma.userMeta.deleteMany({ where: { userId } }),
       this.prisma.boligagent.deleteMany({ where: { userId } }),

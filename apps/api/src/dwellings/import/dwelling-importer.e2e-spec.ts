@@ -172,4 +172,29 @@ describe('importDwellingFeed on the real database', () => {
     expect(await run('changed.json')).toMatchObject({ updated: 1, unchanged: 1 });
     expect((await dwellingsOf(`json-${sfx}`))[1].deletedAt).toBeNull();
   });
+
+  it('records each run in feed_imports: started, then its counts or its failure, which is still thrown', async () => {
+    // The feed as it stands (unchanged), under a name of its own: rows of other files are not this test's.
+    copyFileSync(join(dir, 'changed.json'), join(dir, `records-${sfx}.json`));
+    const now = new Date('2026-11-22T04:00:00.000Z');
+    // Two runs at once are two runs: two rows, each with its own counts.
+    await Promise.all([run(`records-${sfx}.json`, { now }), run(`records-${sfx}.json`, { now })]);
+    const rows = await t.prisma.feedImport.findMany({ where: { source: `records-${sfx}.json` } });
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row).toMatchObject({ startedAt: now, counts: { created: 0, updated: 0, unchanged: 2, rented: 0, imagesWritten: 0 }, error: null });
+      expect(row.finishedAt!.getTime()).toBeGreaterThanOrEqual(now.getTime());
+      expect(row.finishedAt!.getTime()).toBeLessThan(now.getTime() + 60_000);
+    }
+
+    const feed = JSON.parse(readFileSync(join(dir, 'changed.json'), 'utf8'));
+    writeFileSync(join(dir, `records-bad-${sfx}.json`), JSON.stringify([{ ...feed[0], rent: 'ni tusind' }]));
+    await expect(run(`records-bad-${sfx}.json`, { now })).rejects.toBeInstanceOf(FeedError);
+    await expect(run(`records-missing-${sfx}.json`, { now })).rejects.toThrow(/ENOENT/);
+    const failed = await t.prisma.feedImport.findMany({ where: { source: { in: [`records-bad-${sfx}.json`, `records-missing-${sfx}.json`] } }, orderBy: { id: 'asc' } });
+    expect(failed).toEqual([
+      expect.objectContaining({ startedAt: now, finishedAt: expect.any(Date), counts: {}, error: 'nothing imported: 1 problem(s) in the feed, the first: row 1: rent: must be a whole number' }),
+      expect.objectContaining({ startedAt: now, finishedAt: expect.any(Date), counts: {}, error: expect.stringMatching(/^ENOENT: no such file or directory, open '.*records-missing-.*\.json'$/) }),
+    ]);
+  });
 });

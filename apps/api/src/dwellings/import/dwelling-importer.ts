@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import type { PrismaService } from '../../infra/prisma/prisma.service';
 import { derivedColumnsData } from '../derived-columns';
 import { dwellingMediaDir } from '../media.controller';
+import { feedImportCounts, feedImportSource, startFeedImport } from './feed-import-record';
 import {
   cityProblem,
   contentHash,
@@ -62,6 +63,19 @@ export async function importDwellingFeed(prisma: PrismaService, options: ImportO
   const startedAt = performance.now();
   // The import's clock: its `now`, moved on by the time the import has taken so far.
   const elapsedNow = () => new Date(options.now.getTime() + (performance.now() - startedAt));
+  // One feed_imports row per run, for support: started now, ended with the counts or the failure.
+  const record = await startFeedImport(prisma, feedImportSource(options.file), options.now);
+  try {
+    const result = await importFeed(prisma, options, elapsedNow);
+    await record.finished(elapsedNow(), feedImportCounts(result));
+    return result;
+  } catch (error) {
+    await record.failed(elapsedNow(), error);
+    throw error;
+  }
+}
+
+async function importFeed(prisma: PrismaService, options: ImportOptions, elapsedNow: () => Date): Promise<ImportResult> {
   const source = options.source ?? basename(options.file, extname(options.file));
   const feed = readFeed(await readFile(options.file, 'utf8'), options.file);
   const { rows, errors } = validateFeed(feed, dirname(options.file));

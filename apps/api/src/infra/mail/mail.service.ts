@@ -4,8 +4,11 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { AppConfig } from '../../config/app-config';
+import { errorSummary } from '../../common/error-summary';
 import { APP_CONFIG } from '../../config/config.module';
+import { Clock } from '../clock/clock';
 import { Metrics } from '../metrics/metrics';
+import { PrismaService } from '../prisma/prisma.service';
 import { randomMessageId } from './message-id';
 
 export interface MailMessage {
@@ -40,6 +43,8 @@ export class MailService implements OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly metrics: Metrics,
+    private readonly prisma: PrismaService,
+    @Inject(Clock) private readonly clock: Clock,
   ) {
     const { smtpUrl, dir } = config.mail;
     this.mode = smtpUrl ? 'smtp' : 'file';
@@ -61,7 +66,7 @@ export class MailService implements OnModuleDestroy {
     // From domain, and the same in every installation's test mails.
     const ownId = Object.keys(message.headers ?? {}).some((name) => name.toLowerCase() === 'message-id');
     const messageId = ownId ? {} : { messageId: randomMessageId(this.config.http.publicUrl) };
-    let info: { messageId: string; message?: Buffer; response?: string };
+    let info: { messageId: string; message?: Buffer; response?: string; envelope?: { to?: string[] } };
     try {
       info = (await this.transporter.sendMail({ from: this.config.mail.from, ...messageId, ...message })) as typeof info;
     } catch (error) {
@@ -69,6 +74,13 @@ export class MailService implements OnModuleDestroy {
       throw error;
     }
     this.metrics.mails.inc({ outcome: 'sent' });
+    const sent = this.deliver(info);
+    await this.record(info.envelope?.to ?? [message.to], message.subject, sent.messageId);
+    return sent;
+  }
+
+  /** Hands the mail over: the relay has it already, or it is written as an .eml file now. */
+  private deliver(info: { messageId: string; message?: Buffer; response?: string }): SentMail {
     if (this.mode === 'smtp') return { messageId: info.messageId, target: info.response ?? 'smtp' };
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
     const file = join(this.config.mail.dir, name);
@@ -76,6 +88,19 @@ export class MailService implements OnModuleDestroy {
     writeFileSync(`${file}.tmp`, info.message as Buffer);
     renameSync(`${file}.tmp`, file);
     return { messageId: info.messageId, target: file };
+  }
+
+  /**
+   * What support reads (sent_mails): one row per address the mail went to, written after it left.
+   * Never throws: the mail is gone, and a failed send would make its job retry and send it twice.
+   */
+  private async record(recipients: string[], subject: string, messageId: string): Promise<void> {
+    const sentAt = this.clock.now();
+    try {
+      await this.prisma.sentMail.createMany({ data: recipients.map((to) => ({ recipient: to.toLowerCase(), subject, messageId, sentAt })) });
+    } catch (error) {
+      this.logger.warn(`mail ${messageId} was sent but not recorded in sent_mails: ${errorSummary(error)}`);
+    }
   }
 
   /** Whether the relay answers; remembered for a minute so health checks do not open a connection each time. */
