@@ -54,6 +54,17 @@ describe('accounts pages', () => {
     expect(main().getByLabelText('Email-adresse').className).not.toMatch(/invalid/);
   });
 
+  it('login to an account support blocked says so (403 account-blocked), not "wrong password"', async () => {
+    const blocked = { statusCode: 403, error: 'Forbidden', code: 'account-blocked', message: 'Din konto er spærret. Kontakt kundeservice, hvis du mener, det er en fejl.' };
+    renderApp('/login', { areas: AREAS_FIXTURE, apiBaseUrl: await api({ 'POST /api/auth/login': { status: 403, body: blocked } }) });
+    await screen.findByRole('heading', { level: 1, name: 'Log ind' });
+    fireEvent.change(main().getByLabelText('Email-adresse'), { target: { value: 'mette@husly.test' } });
+    fireEvent.change(main().getByLabelText('Adgangskode'), { target: { value: 'rigtigt-kodeord' } });
+    fireEvent.click(main().getByRole('button', { name: 'Log ind' }));
+    expect(await main().findByText('Din konto er spærret. Kontakt kundeservice, hvis du mener, det er en fejl.')).toBeTruthy();
+    expect(main().getByLabelText('Adgangskode').className).not.toMatch(/invalid/);
+  });
+
   it('login as a subscriber stores the token cookie and goes to /profile/tenant; `next` wins when local', async () => {
     const session = { token: 'jwt-token', user: user({ subscriber: true }) };
     const base = await api({ 'POST /api/auth/login': { body: session }, 'GET /api/users/me': { body: { user: session.user } } });
