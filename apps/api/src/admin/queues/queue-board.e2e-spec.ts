@@ -23,7 +23,7 @@ describe('the queue board', () => {
   it('is the 404 of an unclaimed path to a visitor, a user, and an admin without a session', async () => {
     const user = await createUser(t.prisma);
     const admin = await adminUser(t);
-    const strangers = [{}, { cookie: `token=${t.app.get(TokenService).issue(user.id)}` }, { cookie: `token=${admin.bearer().replace('Bearer ', '')}` }];
+    const strangers: Array<Record<string, string>> = [{}, { cookie: `token=${t.app.get(TokenService).issue(user.id)}` }, { cookie: `token=${admin.bearer().replace('Bearer ', '')}` }];
     for (const headers of strangers) {
       for (const path of ['/api/admin/queues', '/api/admin/queues/api/queues', '/api/admin/queues/static/js/does-not-matter.js']) {
         const res = await t.request('GET', path, undefined, headers);
