@@ -11,7 +11,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
  * A module must be matched here to be named in {@link lazyPage}; each becomes a chunk of its own.
  */
 const modules = import.meta.glob<Record<string, unknown>>([
-  '/src/features/{accounts,admin,boligagent,cities,dwellings,home,info,search,unsubscribe}/pages/*.tsx',
+  '/src/features/{accounts,boligagent,cities,dwellings,home,info,search,unsubscribe}/pages/*.tsx',
   '/src/features/tenant-ad/pages/landlord-ads-page.tsx',
 ]);
 

@@ -1,8 +1,9 @@
-import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { data, matchPath, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { isHttpError, type ApiClient } from '../../lib/api-client';
-import { lazyPage } from '../../lib/lazy-pages';
+import { AdminEntry } from './admin-entry';
+import { DESK_PATHS } from './admin-paths';
 
-const PAGES = 'src/features/admin/pages';
+const known = (rest: string) => Object.values(DESK_PATHS).some((pattern) => matchPath({ path: `/${pattern}`, end: true }, `/${rest}`) !== null);
 
 /**
  * The support desk's gate (issue 33), in the route table so the server render answers it too:
@@ -12,36 +13,25 @@ const PAGES = 'src/features/admin/pages';
  * into the server's HTML. Nothing about the admin is returned.
  */
 export function adminGateLoader(api: ApiClient) {
-  return async ({ request }: LoaderFunctionArgs): Promise<null> => {
+  return async ({ request, params }: LoaderFunctionArgs): Promise<null> => {
     try {
       await api.get<unknown>('/admin/me', { signal: request.signal });
     } catch (error) {
       if (isHttpError(error, 404)) throw data(null, { status: 404 });
       if (!isHttpError(error, 401)) throw error;
     }
+    if (!known(params['*'] ?? '')) throw data(null, { status: 404 });
     return null;
   };
 }
 
 /**
- * /admin and its pages. The gate runs once, for the layout: moving between the desk's pages asks
- * nothing again (an expired session shows in the pages' own calls). The pages are chunks of their
- * own, so no public page carries the desk's code or its Danish texts.
+ * /admin and everything under it. Not a lazy page of the route table (lib/lazy-pages.ts): a matched
+ * lazy route's chunk is named by the server's head and loaded by the browser before the loader's
+ * answer counts, so a visitor's 404 would fetch the desk. The desk's one chunk is loaded by
+ * AdminEntry, which renders only once the gate let the request through. The gate runs once: moving
+ * between the desk's pages asks nothing again (an expired session shows in the pages' own calls).
  */
 export function adminRoutes(api: ApiClient): RouteObject[] {
-  return [
-    {
-      path: 'admin',
-      loader: adminGateLoader(api),
-      shouldRevalidate: () => false,
-      ...lazyPage(`${PAGES}/admin-layout.tsx`, 'AdminLayout'),
-      children: [
-        { index: true, ...lazyPage(`${PAGES}/desk-page.tsx`, 'DeskPage') },
-        { path: 'users/:id', ...lazyPage(`${PAGES}/user-page.tsx`, 'UserPage') },
-        { path: 'alerts', ...lazyPage(`${PAGES}/alerts-page.tsx`, 'AlertsPage') },
-        { path: 'runs', ...lazyPage(`${PAGES}/runs-page.tsx`, 'RunsPage') },
-        { path: 'audit', ...lazyPage(`${PAGES}/audit-page.tsx`, 'AuditPage') },
-      ],
-    },
-  ];
+  return [{ path: 'admin/*', loader: adminGateLoader(api), shouldRevalidate: () => false, element: <AdminEntry /> }];
 }

@@ -6,7 +6,7 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { NotFoundPage } from '../../../app/errors/not-found-page';
 import { errorReference, isHttpError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
-import { useNoIndex, usePageTitle } from '../../../lib/document-head';
+import { usePageTitle } from '../../../lib/document-head';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { adminApi, BULL_BOARD_PATH, isSecondFactorRequired } from '../admin-api';
 import { AdminSessionProvider, type AdminSession } from '../admin-session';
@@ -25,12 +25,10 @@ type Gate =
 
 /**
  * /admin and its pages (issue 33). The route's loader already answered 404 to whoever is not an
- * admin; here the browser asks /api/admin/me again, with the admin session's cookie (which the
+ * admin, and AdminEntry keeps the desk out of search engines; here the browser asks /api/admin/me again, with the admin session's cookie (which the
  * server render never sees): the code form when the second factor is due, else the desk.
  */
 export function AdminLayout() {
-  // Never in a search engine; the server sends X-Robots-Tag as well.
-  useNoIndex();
   const api = useApi();
   const admin = useMemo(() => adminApi(api), [api]);
   const [gate, setGate] = useState<Gate>({ status: 'checking' });
