@@ -61,7 +61,12 @@ export function AdminLayout() {
   if (gate.status === 'checking') return <DeskTitled title={DESK.title} />;
   if (gate.status === 'not-found') return <NotFoundPage />;
   if (gate.status === 'error') return <ErrorFallback reference={gate.reference} onRetry={() => setAttempt((n) => n + 1)} />;
-  if (gate.status === 'code-due' || !session) return <CodePage admin={admin} onOpened={opened} />;
+  if (gate.status === 'code-due' || !session)
+    return (
+      <div className="page">
+        <CodePage admin={admin} onOpened={opened} />
+      </div>
+    );
 
   const { me } = gate;
   const leave = () =>
@@ -73,7 +78,7 @@ export function AdminLayout() {
 
   return (
     <AdminSessionProvider value={session}>
-      <div className={styles.desk}>
+      <div className={`page ${styles.desk}`}>
         {gate.expired && <CodePage admin={admin} expired onOpened={opened} />}
         {/* Kept mounted while the code is asked for again: the search, the open form and the scroll stay. */}
         <div className={styles.desk} hidden={gate.expired}>
