@@ -79,7 +79,7 @@ describe('the support desk in a real browser', () => {
         cookies,
         console: expectedStatuses,
         waitUntil: 'networkidle',
-        beforeGoto: (p) => p.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)),
+        beforeGoto: (p) => void p.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)),
       });
       expect(status).toBe(404);
       await page.getByRole('heading', { level: 1, name: 'Ups! Siden findes ikke' }).waitFor();
@@ -168,6 +168,19 @@ describe('the support desk in a real browser', () => {
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       await noSidewaysScroll(page, viewport.width);
     }
+    // A site alert made inactive (the portal is shared with the other journeys of this worker).
+    const headline = `Driftsinfo ${name} ${hex()}`;
+    await page.getByRole('button', { name: 'Ny besked' }).click();
+    const form = page.getByTestId('alert-form');
+    await form.getByLabel('Overskrift').fill(headline);
+    await form.getByLabel('Tekst').fill('Betaling med MobilePay er midlertidigt nede.');
+    await form.getByRole('checkbox', { name: 'Aktiv' }).uncheck();
+    await noSidewaysScroll(page, viewport.width);
+    await form.getByRole('button', { name: 'Gem' }).click();
+    await page.getByText('Beskeden er oprettet.').waitFor();
+    expect(await page.getByTestId('desk-alert').filter({ hasText: headline }).textContent()).toContain('Ikke aktiv');
+    await screenshot(page, `support-desk-alerts-${name}`);
+
     await page.getByRole('button', { name: 'Log ud af skrivebordet' }).click();
     await page.getByLabel('Kode fra godkendelsesappen').waitFor();
     expect((await fetch(`${baseUrl}/api/admin/me`, { headers: { authorization: `Bearer ${admin.token}` } })).status).toBe(401);

@@ -313,7 +313,7 @@ describe('the site alerts', { timeout: 30_000 }, () => {
     await requestsAnswered();
     const posts = server.requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body) as Record<string, unknown>);
     expect(posts).toHaveLength(1);
-    expect(posts[0]).toEqual({ key: expect.stringMatching(/^[0-9a-f-]{36}$/), headline: 'Ny funktion', text: 'Prøv boligagenten.', link: '/boligagent', style: 'info', multiline: false, views: 0, active: true });
+    expect(posts[0]).toEqual({ key: expect.stringMatching(/^[0-9a-f-]{36}$/), headline: 'Ny funktion', text: 'Prøv boligagenten.', link: '/boligagent', style: 'info', multiline: false, views: 5, active: true });
 
     fireEvent.click(screen.getByRole('button', { name: 'Tag af siden' }));
     await screen.findByText('Beskeden er taget af siden.');

@@ -18,10 +18,13 @@ export interface AlertValues {
   active: boolean;
 }
 
+/** A new alert's page loads per visitor (libs/domain site-alerts.ts: shown until they are used up). */
+const NEW_ALERT_VIEWS = 5;
+
 export const alertValues = (alert: AdminSiteAlert | null): AlertValues =>
   alert
     ? { headline: alert.headline, text: alert.text, link: alert.link ?? '', style: alert.style, multiline: alert.multiline, views: String(alert.views), active: alert.active }
-    : { headline: '', text: '', link: '', style: 'info', multiline: false, views: '0', active: true };
+    : { headline: '', text: '', link: '', style: 'info', multiline: false, views: String(NEW_ALERT_VIEWS), active: true };
 
 /** The alert as the API takes it, or the fields that are wrong (the API checks it all again). */
 export function alertRequest(values: AlertValues): { request: AdminUpdateAlertRequest } | { problems: { field: keyof AlertValues; message: string }[] } {
