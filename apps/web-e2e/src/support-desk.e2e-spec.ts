@@ -152,6 +152,20 @@ describe('the support desk in a real browser', () => {
     await receipt.getByRole('button', { name: 'Refundér' }).waitFor({ state: 'detached' });
     expect(await receipt.textContent()).toMatch(/249 kr\. \d\d\/\d\d\/\d{4}/);
 
+    // The desk session gone (its cookie dropped, as when it expires): the next call asks for a new
+    // code over the page, which stays as it was; then the call is sent again and done.
+    await page.context().clearCookies({ name: 'husly_admin' });
+    await page.getByRole('button', { name: 'Vis igen' }).click();
+    await page.getByText('Din session på skrivebordet er udløbet').waitFor();
+    expect(await page.getByRole('heading', { level: 1, name: 'Karen Kunde' }).isVisible()).toBe(false);
+    await screenshot(page, `support-desk-expired-${name}`, { fullPage: false });
+    // The next period's code: this period's was used (a code opens one session), and the API takes one step either side.
+    await page.getByLabel('Kode fra godkendelsesappen').fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + 30_000 }));
+    await page.getByRole('button', { name: 'Åbn skrivebordet' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Karen Kunde' }).waitFor();
+    await page.getByRole('button', { name: 'Vis igen' }).click();
+    await page.getByText('Boligannoncen vises igen.').waitFor();
+
     // What was done is in the user's audit log.
     const actions = await page.getByTestId('audit-entry').allTextContents();
     for (const action of ['user.block', 'user.unblock']) expect(actions.some((entry) => entry.includes(action))).toBe(true);

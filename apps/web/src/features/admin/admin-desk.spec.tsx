@@ -258,11 +258,15 @@ describe('a user', { timeout: 30_000 }, () => {
     expect((dialog.getByLabelText(/Begrundelse/) as HTMLTextAreaElement).value).toBe('Ønsker pengene tilbage');
   });
 
+  // The API answers a desk call without a session as a path that does not exist; /me tells why.
+  const ROUTE_NOT_FOUND: Route = { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Cannot PUT /api/admin/users/7/tenant-ad/hidden' } };
+
   it('asks for a new code when the session expired, keeps the page, and loads it again after', async () => {
     const server = await api({
-      'GET /api/admin/me': OPEN,
+      // The route's gate, the layout, then the check after the 404.
+      'GET /api/admin/me': [OPEN, OPEN, CODE_DUE, OPEN],
       'GET /api/admin/users/7': [{ body: detail() }, { body: detail() }],
-      'PUT /api/admin/users/7/tenant-ad/hidden': [CODE_DUE, { body: {} }],
+      'PUT /api/admin/users/7/tenant-ad/hidden': [ROUTE_NOT_FOUND, { body: {} }],
       'POST /api/admin/session': OPEN,
     });
     renderApp('/admin/users/7', { areas: AREAS_FIXTURE, apiBaseUrl: `${server.origin}/api`, token: 'admin-jwt' });
@@ -275,6 +279,21 @@ describe('a user', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Åbn skrivebordet' }));
     await screen.findByRole('heading', { level: 1, name: 'Mette Hansen' });
     await waitFor(() => expect(server.requests.filter((r) => r.url === '/api/admin/users/7')).toHaveLength(2));
+    // Nothing was changed: sent again, it is done.
+    fireEvent.click(screen.getByRole('button', { name: 'Skjul' }));
+    await screen.findByText('Boligannoncen er skjult.');
+  });
+
+  it('is the not-found page once the login is no admin any more', async () => {
+    const server = await api({
+      'GET /api/admin/me': [OPEN, OPEN, NOT_FOUND],
+      'GET /api/admin/users/7': { body: detail() },
+      'PUT /api/admin/users/7/tenant-ad/hidden': ROUTE_NOT_FOUND,
+    });
+    renderApp('/admin/users/7', { areas: AREAS_FIXTURE, apiBaseUrl: `${server.origin}/api`, token: 'admin-jwt' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Skjul' }));
+    await screen.findByRole('heading', { level: 1, name: da.notFound.heading });
+    expect(screen.queryByText(/Cannot PUT/)).toBeNull();
   });
 
   it('says that a user does not exist', async () => {

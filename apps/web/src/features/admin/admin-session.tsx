@@ -3,7 +3,7 @@ import type { AdminMe } from '@husly/contracts';
 import { isApiError } from '@husly/contracts/browser';
 import { errorReference, isHttpError } from '../../lib/api-client';
 import { useBusyAction } from '../../lib/use-busy-action';
-import { isSecondFactorRequired, type AdminApi } from './admin-api';
+import type { AdminApi } from './admin-api';
 import { DESK } from './admin-texts';
 
 export interface AdminSession {
@@ -14,6 +14,13 @@ export interface AdminSession {
    * the code form over the page, which stays as it was.
    */
   expired(): void;
+  /**
+   * Whether a failed desk call failed because the desk session is gone, which it then handles (the
+   * code form over the page, or the not-found page for a login that is no admin any more). The API
+   * answers a desk call without a session as a path that does not exist (404), like any 404; /me
+   * tells them apart. A 401 second-factor-required is taken at its word.
+   */
+  sessionLost(error: unknown): Promise<boolean>;
   /** The session expired and the code form is shown over the page: a dialog of the page stays closed meanwhile. */
   paused: boolean;
   /** Counts the sessions opened on this page: data loaded under an expired one is loaded again. */
@@ -52,7 +59,7 @@ export type DeskData<T> =
  * new session is open. `reload` loads it again after an action.
  */
 export function useDeskData<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList) {
-  const { expired, generation } = useAdminSession();
+  const { sessionLost, generation } = useAdminSession();
   const [state, setState] = useState<DeskData<T>>({ status: 'loading' });
   const [round, setRound] = useState(0);
   const latest = useRef(load);
@@ -63,16 +70,15 @@ export function useDeskData<T>(load: (signal: AbortSignal) => Promise<T>, deps: 
     setState((previous) => ({ status: 'loading', data: 'data' in previous ? previous.data : undefined }));
     latest.current(abort.signal).then(
       (data) => !abort.signal.aborted && setState({ status: 'ready', data }),
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        if (isSecondFactorRequired(error)) return expired();
+      async (error: unknown) => {
+        if (abort.signal.aborted || (await sessionLost(error)) || abort.signal.aborted) return;
         if (isHttpError(error, 404)) return setState({ status: 'not-found' });
         setState((previous) => ({ status: 'error', problem: problemOf(error), data: 'data' in previous ? previous.data : undefined }));
       },
     );
     return () => abort.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps say when `load` means new data
-  }, [...deps, generation, round, expired]);
+  }, [...deps, generation, round, sessionLost]);
 
   const reload = useCallback(() => setRound((n) => n + 1), []);
   return { state, reload };
@@ -82,11 +88,11 @@ export function useDeskData<T>(load: (signal: AbortSignal) => Promise<T>, deps: 
 export type DeskOutcome = { kind: 'success'; message: string } | { kind: 'error'; problem: DeskProblem } | null;
 
 /**
- * One action at a time (useBusyAction), its outcome in words, and an expired session handed to the
+ * One action at a time (useBusyAction), its outcome in words, and a lost session handed to the
  * layout (the person sends it again once the code is in; nothing was changed).
  */
 export function useDeskAction<Name extends string = string>() {
-  const { expired } = useAdminSession();
+  const { sessionLost } = useAdminSession();
   const { busy, running, run } = useBusyAction<Name>();
   const [outcome, setOutcome] = useState<DeskOutcome>(null);
 
@@ -99,12 +105,11 @@ export function useDeskAction<Name extends string = string>() {
           setOutcome({ kind: 'success', message: done });
           return true;
         } catch (error) {
-          if (isSecondFactorRequired(error)) expired();
-          else setOutcome({ kind: 'error', problem: problemOf(error) });
+          if (!(await sessionLost(error))) setOutcome({ kind: 'error', problem: problemOf(error) });
           return false;
         }
       }, name).then((ok) => ok === true),
-    [run, expired],
+    [run, sessionLost],
   );
 
   return { busy, running, act, outcome, setOutcome };

@@ -56,7 +56,30 @@ export function AdminLayout() {
     setGeneration((n) => n + 1);
   }, []);
 
-  const session = useMemo<AdminSession | null>(() => (gate.status === 'open' ? { admin, me: gate.me, expired, paused: gate.expired, generation } : null), [admin, gate, expired, generation]);
+  const sessionLost = useCallback(
+    async (error: unknown): Promise<boolean> => {
+      if (isSecondFactorRequired(error)) {
+        expired();
+        return true;
+      }
+      if (!isHttpError(error, 404)) return false;
+      try {
+        await admin.me();
+        return false; // the session is fine: the 404 is the thing asked for
+      } catch (check) {
+        if (isSecondFactorRequired(check)) expired();
+        else if (isHttpError(check, 404)) setGate({ status: 'not-found' });
+        else return false;
+        return true;
+      }
+    },
+    [admin, expired],
+  );
+
+  const session = useMemo<AdminSession | null>(
+    () => (gate.status === 'open' ? { admin, me: gate.me, expired, sessionLost, paused: gate.expired, generation } : null),
+    [admin, gate, expired, sessionLost, generation],
+  );
 
   if (gate.status === 'checking') return <DeskTitled title={DESK.title} />;
   if (gate.status === 'not-found') return <NotFoundPage />;

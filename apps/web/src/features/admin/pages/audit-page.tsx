@@ -3,7 +3,6 @@ import type { AdminAuditEntry } from '@husly/contracts';
 import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { usePageTitle } from '../../../lib/document-head';
 import { FormMessage } from '../../../components/ui/alerts';
-import { isSecondFactorRequired } from '../admin-api';
 import { problemOf, ProblemText, useAdminSession, useDeskData, type DeskProblem } from '../admin-session';
 import { DESK } from '../admin-texts';
 import { AuditTable } from '../components/audit-table';
@@ -16,7 +15,7 @@ const PAGE = 100;
 /** /admin/audit: what admins did, newest first; "Vis ældre" reads on from the oldest shown entry. */
 export function AuditPage() {
   usePageTitle(DESK.audit.heading);
-  const { admin, expired } = useAdminSession();
+  const { admin, sessionLost } = useAdminSession();
   const { state, reload } = useDeskData((signal) => admin.audit({}, signal), []);
   const [older, setOlder] = useState<AdminAuditEntry[]>([]);
   const [end, setEnd] = useState(false);
@@ -32,8 +31,7 @@ export function AuditPage() {
         setOlder((current) => [...current, ...data]);
         if (data.length < PAGE) setEnd(true);
       } catch (error) {
-        if (isSecondFactorRequired(error)) expired();
-        else setProblem(problemOf(error));
+        if (!(await sessionLost(error))) setProblem(problemOf(error));
       }
     });
 
