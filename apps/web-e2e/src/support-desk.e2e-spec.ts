@@ -142,6 +142,7 @@ describe('the support desk in a real browser', () => {
     await page.getByRole('button', { name: 'Vis igen' }).waitFor();
 
     // The charge refunded in full.
+    expect(await page.getByTestId('desk-subscription').textContent()).toContain('Aktiv');
     const receipt = page.getByTestId('desk-receipt');
     expect(await receipt.textContent()).toContain('249 kr.');
     await receipt.getByRole('button', { name: 'Refundér' }).click();
@@ -180,6 +181,9 @@ describe('the support desk in a real browser', () => {
     ] as const) {
       await page.getByRole('navigation', { name: 'Skrivebordet' }).getByRole('link', { name: link }).click();
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      // Loaded (a fresh portal may have no runs yet): no failure shown.
+      await page.waitForFunction(() => !document.querySelector('main')?.textContent?.includes('Indlæser…'));
+      expect(await page.getByRole('main').getByRole('alert').count()).toBe(0);
       await noSidewaysScroll(page, viewport.width);
     }
     // A site alert made inactive (the portal is shared with the other journeys of this worker).

@@ -61,6 +61,8 @@ export const DESK = {
     starts: 'Start',
     ends: 'Slut',
     renews: 'Fornyes',
+    /** The subscription statuses (prisma's SubscriptionStatus); one the desk does not know shows as sent. */
+    statuses: { INCOMPLETE: 'Ikke betalt', ACTIVE: 'Aktiv', PAUSED: 'På pause', CANCELED: 'Afsluttet', EXPIRED: 'Udløbet' } as Record<string, string>,
     cancelledAt: 'Opsagt',
     withdrawnAt: 'Fortrudt',
     actions: 'Handlinger',

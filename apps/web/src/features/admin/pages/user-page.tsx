@@ -151,7 +151,7 @@ function UserDetail({ detail, reload }: { detail: AdminUserDetail; reload(): voi
                 <tr key={subscription.id} data-testid="desk-subscription">
                   <td>{subscription.plan}</td>
                   <td>
-                    {subscription.status}
+                    {DESK.user.statuses[subscription.status] ?? subscription.status}
                     {subscription.canceledAt && <div className={styles.muted}>{`${DESK.user.cancelledAt} ${day(subscription.canceledAt)}`}</div>}
                     {subscription.withdrawnAt && <div className={styles.muted}>{`${DESK.user.withdrawnAt} ${day(subscription.withdrawnAt)}`}</div>}
                   </td>
