@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AdminMe, AdminUserDetail, AdminUserHit, AdminSiteAlert } from '@husly/contracts';
+import type { AdminAuditEntry, AdminMe, AdminUserDetail, AdminUserHit, AdminSiteAlert } from '@husly/contracts';
 import { render as renderOnServer } from '../../entry-server';
 import { AREAS_FIXTURE } from '../../test/areas-fixture';
 import { startApiServer, type Route } from '../../test/api-server';
@@ -338,6 +338,37 @@ describe('the site alerts', { timeout: 30_000 }, () => {
     await screen.findByText('Beskeden er taget af siden.');
     const put = server.requests.find((r) => r.method === 'PUT');
     expect(JSON.parse(put!.body)).toEqual({ headline: 'Driftsforstyrrelse', text: 'Betaling er nede.', link: null, style: 'warning', multiline: false, views: 0, active: false });
+  });
+});
+
+describe('the audit log', { timeout: 30_000 }, () => {
+  const entry = (id: number): AdminAuditEntry => ({
+    id: String(id),
+    at: '2026-11-29T20:00:00.000Z',
+    actor: 'support@husly.test',
+    action: 'user.block',
+    targetUserId: 7,
+    target: `user ${id}`,
+    before: { blocked: false },
+    after: { blocked: true },
+    requestId: null,
+  });
+
+  it('reads on from the oldest entry shown with "Vis ældre", until a short page says there are no more', async () => {
+    const newest = Array.from({ length: 100 }, (_, i) => entry(500 - i));
+    const server = await api({
+      'GET /api/admin/me': OPEN,
+      'GET /api/admin/audit': [{ body: { data: newest } }, { body: { data: [entry(401), entry(400), entry(399)] } }],
+    });
+    renderApp('/admin/audit', { areas: AREAS_FIXTURE, apiBaseUrl: `${server.origin}/api`, token: 'admin-jwt' });
+    await waitFor(() => expect(screen.getAllByTestId('audit-entry')).toHaveLength(100));
+    expect(screen.getAllByRole('link', { name: 'user 500' })[0]!.getAttribute('href')).toBe('/admin/users/7');
+    fireEvent.click(screen.getByRole('button', { name: 'Vis ældre' }));
+    await screen.findByText('Der er ikke flere.');
+    expect(server.requests.filter((r) => r.url.startsWith('/api/admin/audit')).map((r) => r.url)).toEqual(['/api/admin/audit', '/api/admin/audit?before=401']);
+    // 401 was on the first page already (entries written meanwhile move the pages): shown once.
+    expect(screen.getAllByTestId('audit-entry')).toHaveLength(102);
+    expect(screen.queryByRole('button', { name: 'Vis ældre' })).toBeNull();
   });
 });
 
