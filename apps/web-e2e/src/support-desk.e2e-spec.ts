@@ -122,6 +122,10 @@ describe('the support desk in a real browser', () => {
     await noSidewaysScroll(page, viewport.width);
     await screenshot(page, `support-desk-user-${name}`);
 
+    // "I never got the mail": the password mail sent again.
+    await page.getByRole('button', { name: 'Send mail om ny adgangskode' }).click();
+    await page.getByText('Mailen om ny adgangskode er sendt.').waitFor();
+
     // Blocked after the confirmation, with a reason; then unblocked.
     await page.getByRole('button', { name: 'Spær bruger' }).click();
     let dialog = page.getByRole('dialog', { name: 'Spær brugeren?' });
