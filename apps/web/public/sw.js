@@ -66,6 +66,7 @@ self.addEventListener('notificationclick', (event) => {
 
 /** The push's link when it is on this site (either language's host), else the front page. */
 function siteUrl(value) {
+  if (typeof value !== 'string') return '/';
   try {
     const url = new URL(value, self.location.origin);
     const base = self.location.hostname.replace(/^(www|en)\./, '');
