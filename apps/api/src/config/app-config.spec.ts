@@ -29,6 +29,7 @@ describe('loadConfig', () => {
     expect([config.database.url, config.queue.redisUrl, config.mail.smtpUrl]).toEqual([undefined, undefined, undefined]);
     expect(loadConfig({ DATA_DIR: dataDir(), SUPPORT_EMAIL: '' }).mail.support).toBe('support@husly.dk');
     expect(loadConfig({ DATA_DIR: dataDir(), OPS_TOKEN: '' }).ops.token).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ...STRIPE_ENV, DATA_DIR: dataDir(), PUSH_ENABLED: '', VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '', VAPID_SUBJECT: '' }).push).toBeUndefined();
   });
 
   it.each([

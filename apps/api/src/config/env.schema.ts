@@ -117,7 +117,7 @@ export const envSchema = z
      * Instant push (docs/decisions/0063-instant-push.md): on when PUSH_ENABLED=true, or unset and either the
      * VAPID keys are set or this is not production (development and tests make their own keys in DATA_DIR).
      */
-    PUSH_ENABLED: z.enum(['true', 'false']).optional(),
+    PUSH_ENABLED: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.enum(['true', 'false']).optional()),
     /** The VAPID key pair (RFC 8292), base64url: the public key uncompressed P-256 (65 bytes), the private 32 bytes. */
     VAPID_PUBLIC_KEY: optionalSecret.refine((v) => v === undefined || /^[A-Za-z0-9_-]{87}$/.test(v), { message: 'must be a base64url uncompressed P-256 public key (87 characters, e.g. from `npx web-push generate-vapid-keys`)' }),
     VAPID_PRIVATE_KEY: optionalSecret.refine((v) => v === undefined || /^[A-Za-z0-9_-]{43}$/.test(v), { message: 'must be a base64url P-256 private key (43 characters)' }),
