@@ -58,9 +58,11 @@ export class PushRepository {
   async claim(input: { dwellingIds: number[]; now: Date; perHour: number; windowMs: number }): Promise<number[]> {
     return this.prisma.$transaction(async (tx) => {
       const since = new Date(input.now.getTime() - input.windowMs);
+      // Only agents with a browser: the others get no push and need no lock.
       await tx.$queryRaw`
         SELECT a.id FROM boligagents a
-        WHERE a.id IN (SELECT x.boligagent_id FROM boligagent_deliveries x WHERE x.dwelling_id = ANY(${input.dwellingIds}::int[]))
+        WHERE a.id IN (SELECT x.boligagent_id FROM boligagent_deliveries x WHERE x.dwelling_id = ANY(${input.dwellingIds}::int[]) AND x.sent_at > ${since})
+          AND EXISTS (SELECT 1 FROM push_subscriptions s WHERE ${SUBSCRIPTIONS_OF_AGENT})
         ORDER BY a.id FOR UPDATE OF a`;
       await tx.$executeRaw`
         WITH pairs AS (
