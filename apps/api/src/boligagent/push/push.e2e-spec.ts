@@ -126,6 +126,22 @@ describe('instant push through a local RFC 8030 push service', () => {
     expect(pushesTo(flaky)).toHaveLength(1);
   });
 
+  it('an agent stopped between the claim and the retry is not pushed', async () => {
+    const a = await agent();
+    const browser = service.browser();
+    await subscribe(browser, { token: a.token });
+    service.answer(browser.id, 503);
+    const d = await createDwelling(t.prisma, { cityId: a.cityId });
+    await delivery.runInstant([d.id]);
+    const row = () => t.prisma.pushDelivery.findFirstOrThrow({ where: { boligagentId: a.id, dwellingId: d.id } });
+    await until('the failed first attempt', async () => (await row()).error?.startsWith('503') === true);
+    service.answer(browser.id, 201);
+    await t.prisma.boligagent.update({ where: { id: a.id }, data: { enabled: false } });
+    expect(await push.send((await row()).id, false)).toBe('stopped');
+    expect(await row()).toMatchObject({ status: 'FAILED', error: 'agent stopped' });
+    expect(pushesTo(browser)).toHaveLength(0);
+  });
+
   it('deletes a subscription the push service answers 410 for, and still pushes the others', async () => {
     const a = await agent();
     const gone = service.browser();
