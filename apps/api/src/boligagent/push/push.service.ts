@@ -56,7 +56,7 @@ export class PushService {
     if (!this.config.push) throw pushOff();
     this.checkEndpoint(body.subscription.endpoint);
     const owner = await this.owner(user, body.token);
-    if (owner.frequency !== 'INSTANT' || owner.verifiedAt === null) {
+    if (!owner.instant) {
       throw new HttpException(apiError(409, ERROR_MESSAGES.pushNeedsInstantAgent, { code: PUSH_ERROR_CODES.notInstant }), 409);
     }
     await this.repository.upsertSubscription({
@@ -76,17 +76,20 @@ export class PushService {
     await this.repository.deleteSubscription({ endpoint: body.endpoint, userId: owner.userId, boligagentId: owner.boligagentId });
   }
 
-  /** The token's agent (a visitor's), else the user's; exactly one of userId and boligagentId is set. */
-  private async owner(user: AuthUser | undefined, token: string | undefined) {
+  /**
+   * The token's agent (a visitor's), else the user's; exactly one of userId and boligagentId is set.
+   * `instant`: an instant agent that is verified (a visitor's) or the user's own (it mails, and so
+   * pushes, once the account's address is verified: the instant claim decides that).
+   */
+  private async owner(user: AuthUser | undefined, token: string | undefined): Promise<{ userId: number | null; boligagentId: number | null; instant: boolean }> {
     if (token !== undefined) {
       const agent = await this.prisma.boligagent.findUnique({ where: { token }, select: { id: true, frequency: true, verifiedAt: true } });
       if (!agent) throw boligagentNotFound();
-      return { userId: null, boligagentId: agent.id, frequency: agent.frequency, verifiedAt: agent.verifiedAt };
+      return { userId: null, boligagentId: agent.id, instant: agent.frequency === 'INSTANT' && agent.verifiedAt !== null };
     }
     if (!user) throw new HttpException(apiError(401, 'Login required'), 401);
     const agent = await this.prisma.boligagent.findUnique({ where: { userId: user.id }, select: { frequency: true } });
-    // A user's agent mails once the account's address is verified; the push toggle follows the agent.
-    return { userId: user.id, boligagentId: null, frequency: agent?.frequency ?? null, verifiedAt: agent ? new Date(0) : null };
+    return { userId: user.id, boligagentId: null, instant: agent?.frequency === 'INSTANT' };
   }
 
   /** Only the browsers' push services (and, for tests and local setups, the configured extra origins). */
