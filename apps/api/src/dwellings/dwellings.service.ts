@@ -100,7 +100,7 @@ export class DwellingsService {
     return encodedOnce(page.encoded, encoding, () => this.compressed.encode(page.body, encoding));
   }
 
-  /** /search: q names a city (the controller requires it); an unknown q is an empty list (200) with the nearest places. */
+  /** /search: q names a city, or an area is drawn (the controller requires one); an unknown q is an empty list (200) with the nearest places. */
   async search(query: SearchQuery, viewer: Viewer): Promise<ListPage> {
     let place: Place | null = null;
     if (query.q !== undefined) {
