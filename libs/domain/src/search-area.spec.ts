@@ -4,7 +4,7 @@ import polyline from '@mapbox/polyline';
 import { searchAreaArbitrary } from './search-area.arbitrary';
 import { readSearchArea, searchAreaFromCorners, SEARCH_AREA_LIMITS, writeSearchArea } from './search-area';
 import { countListFilters, readListFilters, writeListFilters } from './list-filters';
-import { searchCanonicalPath } from './search-canonical';
+import { searchCanonicalPath, searchIndexable } from './search-canonical';
 
 /** A square around Copenhagen's centre, as [lat, lng] corners. */
 const SQUARE = [
@@ -85,6 +85,9 @@ describe('the area of a map search', () => {
     expect(countListFilters(filters)).toBe(1);
     // /search?q=aarhus&area=… is its own list, not /aarhus (docs/decisions/0019).
     expect(searchCanonicalPath(filters, 'aarhus')).toBeNull();
+    // And kept out of the index (docs/decisions/0064); a search without one is not.
+    expect(searchIndexable(filters)).toBe(false);
+    expect(searchIndexable({ rent: 9000 })).toBe(true);
     expect(readListFilters({ area: 'x' }, 'en').errors).toMatchObject([{ field: 'area', code: 'not-polyline' }]);
   });
 });
