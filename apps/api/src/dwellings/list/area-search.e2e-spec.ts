@@ -123,6 +123,23 @@ describe('the area search (issue 34)', () => {
     expect(dwellingListResponseSchema.parse(other.body).data.map((item) => names.get(item.dwellingId))).toEqual(['on-edge', 'inside-cheap']);
   });
 
+  it('answers a sorted area list after a commit from the snapshot it waits for, never from behind the commit', async () => {
+    const lists = memoryApp.app.get(DwellingListMemory);
+    await memoryApp.request('GET', `/api/dwellings/search?area=${AREA}&pageSize=7`);
+    await lists.settled();
+    const url = (n: number) => `/api/dwellings/search?area=${AREA}&sort=rent&pageSize=${n}`;
+    expect((await memoryApp.request('GET', url(20))).headers['x-list-source']).toBe('memory');
+    // The cheapest dwelling in the area: the next sorted page shows it first, from the snapshot it waited for.
+    const city = await memoryApp.prisma.city.findUniqueOrThrow({ where: { slug: other.slug } });
+    const cheapest = await createDwelling(memoryApp.prisma, { cityId: city.id, zip: other.zip, lat: 56.16, lng: 10.21, rent: 100, headline: 'cheapest' });
+    names.set(String(cheapest.id), 'cheapest');
+    const sorted = await memoryApp.request('GET', url(21));
+    expect(sorted.headers['x-list-source']).toBe('memory');
+    expect(dwellingListResponseSchema.parse(sorted.body).data.map((item) => names.get(item.dwellingId))[0]).toBe('cheapest');
+    expect(sorted.text).toBe((await databaseApp.request('GET', url(21))).text);
+    await memoryApp.prisma.dwelling.delete({ where: { id: cheapest.id } });
+  });
+
   it('still asks for a place when neither q nor an area is given', async () => {
     const res = await databaseApp.request('GET', '/api/dwellings/search?rent=8000');
     expect(res.status).toBe(400);
