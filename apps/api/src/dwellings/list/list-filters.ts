@@ -3,8 +3,7 @@
 // window), its SQL condition and its test on the list snapshot's columns. The list statement, the
 // snapshot's scan and the cache key are derived from here. Type imports only: the benchmark's raw
 // baseline server (bench/search) loads the list statement from the built API without Nest or Prisma.
-import { DWELLING_TYPES, type ListFilters } from '@husly/domain';
-import { writeSearchArea } from '@husly/domain';
+import { DWELLING_TYPES, writeSearchArea, type ListFilters } from '@husly/domain';
 import type { SnapshotColumns } from './dwelling-list.snapshot';
 import { areaContains, areaPolygon, areaPolygonText } from './area-contains';
 
