@@ -21,9 +21,24 @@ export function requestPicker(places, random = Math.random) {
     for (const p of places) if ((r -= p.n) < 0) return p;
     return places[0];
   };
-  const maybe = (chance, values) => (random() < chance ? values[Math.floor(random() * values.length)] : undefined);
+  const filters = randomFilters(random);
   return () => {
     const place = pick();
+    const params = filters();
+    if (random() < 0.5) {
+      const q = [place.label, place.slug, place.zip].filter(Boolean)[Math.floor(random() * 3)] ?? place.slug;
+      params.set('q', q);
+      return `/api/dwellings/search?${params}`;
+    }
+    const qs = params.toString();
+    return `/api/dwellings/area/${place.slug}${qs ? `?${qs}` : ''}`;
+  };
+}
+
+/** The random filters of the list workload (rent, rooms, size, a later page); `random` in [0, 1). */
+export function randomFilters(random = Math.random) {
+  const maybe = (chance, values) => (random() < chance ? values[Math.floor(random() * values.length)] : undefined);
+  return () => {
     const params = new URLSearchParams();
     const rent = maybe(0.5, [5000, 6000, 7000, 8000, 9000, 10000, 12000]);
     const rooms = maybe(0.4, [2, 3, 4]);
@@ -33,14 +48,33 @@ export function requestPicker(places, random = Math.random) {
     if (rooms) params.set('rooms', rooms);
     if (size) params.set('size', size);
     if (start) params.set('start', start);
-    if (random() < 0.5) {
-      const q = [place.label, place.slug, place.zip].filter(Boolean)[Math.floor(random() * 3)] ?? place.slug;
-      params.set('q', q);
-      return `/api/dwellings/search?${params}`;
-    }
-    const qs = params.toString();
-    return `/api/dwellings/area/${place.slug}${qs ? `?${qs}` : ''}`;
+    return params;
   };
+}
+
+/**
+ * One list with the list workload's random filters: `path` is a city's list (/area/{slug}) or an
+ * area search (/search?area=…), so the two are loaded with the same mix (issue 34).
+ */
+export function oneListPicker(path, random = Math.random) {
+  const filters = randomFilters(random);
+  return () => {
+    const qs = filters().toString();
+    if (!qs) return path;
+    return `${path}${path.includes('?') ? '&' : '?'}${qs}`;
+  };
+}
+
+/**
+ * The web's circle (issue 34): 32 corners around a centre, radius in degrees of latitude (a degree of
+ * longitude is ~0.57 of one at 56° N), rounded to the polyline's 1e-5 and closed, as `area` encodes it.
+ */
+export function circleArea(lat, lng, radius, corners = 32) {
+  const ring = Array.from({ length: corners }, (_, i) => {
+    const a = (2 * Math.PI * i) / corners;
+    return [Math.round((lat + radius * Math.sin(a)) * 1e5) / 1e5, Math.round((lng + (radius * Math.cos(a)) / 0.57) * 1e5) / 1e5];
+  });
+  return [...ring, ring[0]];
 }
 
 /** A seeded [0, 1) generator, for the same sequence of requests in two runs. */

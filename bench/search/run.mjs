@@ -4,8 +4,8 @@
 // (--encoding: the Accept-Encoding the client sends to Husly, by default a browser's "gzip, deflate, br";
 //  "none" sends none, as runs before 26 Nov 2026 did. The raw baseline never compresses: it is sent the
 //  same header and ignores it.)
-// (--routes: which workloads to load, both by default: "lists" (/search and /area/{slug}) and
-//  "detail" (/api/dwellings/{id}).)
+// (--routes: which workloads to load, all by default: "lists" (/search and /area/{slug}), "detail"
+//  (/api/dwellings/{id}) and "area" (issue 34: a drawn area the size of a city against that city's list).)
 // BENCH_DB=name: another database than husly_bench (a copy made with CREATE DATABASE x TEMPLATE husly_bench).
 //
 // 1. Creates the database husly_bench on the local PostgreSQL (BENCH_ADMIN_URL overrides
@@ -16,6 +16,10 @@
 //    baseline (baseline.mjs) against it, one process each.
 // 3. Loads two workloads, each on both servers (the baseline first):
 //    - lists: /api/dwellings/search and /api/dwellings/area/{slug} with random realistic filters;
+//    - area (issue 34, docs/decisions/0064): /api/dwellings/search?area=… (a 32-corner circle, as the
+//      web draws one, holding about as many vacant dwellings as the city of nearest 10,000) against
+//      /api/dwellings/area/{that city}, both with the lists' random filters, on Husly only (the raw
+//      baseline has no area); with the EXPLAIN of the area's statement (what a read behind a commit costs);
 //    - detail: /api/dwellings/{id} as a visitor: 90 % vacant dwellings, 7 % rented ones (still shown,
 //      with their date) and 3 % ids that do not exist (404, which counts as an answer, not a failure),
 //      drawn uniformly from a 2 % sample of the table, so nearly every request reads another row (no
@@ -39,7 +43,8 @@ import { BENCH_URL, prepareDatabase, productionEnv, warmMemory } from '../shared
 import { freePort, sleep, start, stopAll, waitFor } from '../shared/processes.mjs';
 import { constantArrivalRate } from './arrival-rate.mjs';
 import { LIST_QUERY_OPTIONS, decodeListRows, listSql } from './list-sql.mjs';
-import { loadPlaces, requestPicker } from './requests.mjs';
+import polyline from '@mapbox/polyline';
+import { circleArea, loadPlaces, oneListPicker, requestPicker } from './requests.mjs';
 
 const args = process.argv.slice(2);
 const RESEED = args.includes('--reseed');
@@ -48,8 +53,8 @@ const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name
 // What Chrome and Firefox send; "none": no Accept-Encoding (uncompressed), as the runs before 26 Nov 2026.
 const ENCODING = option('--encoding', 'gzip, deflate, br');
 const CLIENT_HEADERS = ENCODING === 'none' ? {} : { 'accept-encoding': ENCODING };
-const ROUTES = new Set(option('--routes', 'lists,detail').split(','));
-for (const r of ROUTES) if (r !== 'lists' && r !== 'detail') throw new Error(`--routes: lists and/or detail, not ${r}`);
+const ROUTES = new Set(option('--routes', 'lists,detail,area').split(','));
+for (const r of ROUTES) if (!['lists', 'detail', 'area'].includes(r)) throw new Error(`--routes: lists, detail and/or area, not ${r}`);
 const FIXED_RATE = 500;
 const DAY = 86_400_000;
 const log = (...a) => console.log(...a);
@@ -263,7 +268,7 @@ async function compareDetails(huslyUrl, baselineUrl, ids) {
 
 // --- 4. plans ------------------------------------------------------------------------------------
 
-async function explain(places) {
+async function explain(places, areaPlan = null) {
   const db = new pg.Client({ connectionString: BENCH_URL });
   await db.connect();
   const biggest = places[0];
@@ -293,6 +298,14 @@ async function explain(places) {
   const { dwellings: [boundary] } = decodeListRows((await db.query({ ...listSql(deep, { after: null, skip: 29_999 }, 1), ...LIST_QUERY_OPTIONS })).rows);
   results.push(await plan(`deep page: ${biggest.slug} at start=30000 as the API serves it (keyset after the previous page)`, deep, { after: { createdAt: boundary.createdAt, id: boundary.id }, skip: 0 }));
   results.push(await plan(`deep page: ${biggest.slug} at start=30000 by plain OFFSET (what a cold jump costs)`, deep, { after: null, skip: 30_000 }));
+  if (areaPlan) {
+    // Issue 34: what the statement costs when memory cannot answer (a commit it has not loaded yet).
+    const domain = await import('../../dist/api/libs/domain/src/search-area.js');
+    const area = (domain.default ?? domain).readSearchArea(polyline.encode(areaPlan.ring));
+    if (!area.value) throw new Error(`bench area: ${area.error.message}`);
+    results.push(await plan(`issue 34: an area the size of ${areaPlan.city.slug}, no city, rent <= 9000`, { area: area.value, rent: 9000, rentedSince }, { after: null, skip: 0 }));
+    results.push(await plan(`issue 34: the same as ${areaPlan.city.slug}'s list`, { cityId: areaPlan.city.id, rent: 9000, rentedSince }, { after: null, skip: 0 }));
+  }
   // Issue 15 (docs/decisions/0013): the extra filters and orders as the statement runs them. Memory
   // answers them while it is current; the statement only after a commit, until memory reloads.
   if (args.includes('--filters')) {
@@ -358,6 +371,37 @@ async function filteredRequests(url, places) {
   return { firstSort, p50: times[150], p99: times[296], sources: shares(sources.counts) };
 }
 
+// --- issue 34: an area the size of a city ------------------------------------------------------------
+
+/** PostgreSQL's polygon of an area ring ([lat, lng], closed), as the list statement binds it. */
+const polygonText = (ring) => `(${ring.slice(0, -1).map(([lat, lng]) => `(${lng},${lat})`).join(',')})`;
+
+/**
+ * The city whose vacant dwellings number nearest 10,000, and a circle in the middle of the seeded
+ * positions holding about as many: its radius scaled by the square root of the count's ratio until
+ * within 5 %. Both lists then page through similar numbers of matches.
+ */
+async function cityAndArea(places) {
+  const db = new pg.Client({ connectionString: BENCH_URL });
+  await db.connect();
+  try {
+    const vacant = async (where, values) => Number((await db.query({ text: `SELECT count(*) FROM dwellings d WHERE d.deleted_at IS NULL AND ${where}`, values })).rows[0].count);
+    const city = [...places].sort((a, b) => Math.abs(a.n - 10_000) - Math.abs(b.n - 10_000))[0];
+    const target = await vacant('d.city_id = $1', [city.id]);
+    let radius = 0.1;
+    let ring = circleArea(56.5, 10.5, radius);
+    let found = await vacant('point(d.lng, d.lat) <@ $1::polygon', [polygonText(ring)]);
+    for (let i = 0; i < 6 && Math.abs(found - target) > target * 0.05; i++) {
+      radius *= Math.sqrt(target / Math.max(found, 1));
+      ring = circleArea(56.5, 10.5, radius);
+      found = await vacant('point(d.lng, d.lat) <@ $1::polygon', [polygonText(ring)]);
+    }
+    return { city, cityVacant: target, ring, radius, areaVacant: found, encoded: polyline.encode(ring) };
+  } finally {
+    await db.end();
+  }
+}
+
 // --- main ----------------------------------------------------------------------------------------
 
 async function main() {
@@ -418,6 +462,7 @@ async function main() {
       for (const r of rows) log(`${r.name}: statuses ${pct(r.statuses)}; encodings ${pct(r.encodings)}`);
     };
     const summary = [];
+    let areaPlan = null;
 
     if (ROUTES.has('lists')) {
       log('\n=== lists: /api/dwellings/search and /api/dwellings/area/{slug}, random cities and filters');
@@ -455,7 +500,30 @@ async function main() {
       );
     }
 
-    const plans = ROUTES.has('lists') ? await explain(places) : [];
+    if (ROUTES.has('area')) {
+      const area = await cityAndArea(places);
+      const cityPath = `/api/dwellings/area/${area.city.slug}`;
+      const areaPath = `/api/dwellings/search?area=${encodeURIComponent(area.encoded)}`;
+      const check = await fetch(`${huslyUrl}${areaPath}`, { headers: CLIENT_HEADERS });
+      if (check.status !== 200) throw new Error(`the area search answers ${check.status}: ${await check.text()}`);
+      log(
+        `\n=== area (issue 34): /api/dwellings/search?area= a 32-corner circle of radius ${area.radius.toFixed(3)}° around 56.5° N 10.5° E ` +
+          `(${area.areaVacant.toLocaleString('en')} vacant dwellings, ${area.encoded.length} characters) against ${cityPath} ` +
+          `(${area.cityVacant.toLocaleString('en')} vacant), both with the lists' random filters`,
+      );
+      const c = await measure(`Husly API, city list (${area.city.slug})`, huslyUrl, oneListPicker(cityPath), husly, { headers: CLIENT_HEADERS });
+      const a = await measure('Husly API, area of the same size', huslyUrl, oneListPicker(areaPath), husly, { headers: CLIENT_HEADERS });
+      table([c, a]);
+      for (const r of [c, a]) if (r.satSources) log(`${r.name}: pages from the page cache / memory / database: ${r.satSources} at saturation; ${r.halfSources} at ${r.halfRate} req/s`);
+      const ratio = a.rps / c.rps;
+      summary.push(
+        `Area: throughput of an area search / its city's list: ${(ratio * 100).toFixed(0)} % (target >= 90 %, "as fast as a city list")  ${ratio >= 0.9 ? 'OK' : 'MISSED'}`,
+        `Area: p99 at half its saturation: area ${f(a.halfP99, 2)} ms, city ${f(c.halfP99, 2)} ms; at ${FIXED_RATE} req/s: area ${f(a.p99, 2)} ms, city ${f(c.p99, 2)} ms`,
+      );
+      areaPlan = { ring: area.ring, city: area.city };
+    }
+
+    const plans = ROUTES.has('lists') || areaPlan ? await explain(places, areaPlan) : [];
     const walk = ROUTES.has('lists') ? await walkPages(huslyUrl, places[0].slug) : null;
     const filtered = ROUTES.has('lists') && args.includes('--filters') ? await filteredRequests(huslyUrl, places) : null;
 

@@ -136,6 +136,9 @@ export async function createDwelling(
     available?: string | null;
     timeframe?: string | null;
     facts?: Record<string, unknown>;
+    /** The position (the area search); null: none. */
+    lat?: number | null;
+    lng?: number | null;
   },
 ) {
   const suffix = unique();
@@ -164,8 +167,8 @@ export async function createDwelling(
       street: `Testgade ${suffix}`,
       zip: input.zip ?? null,
       cityId: input.cityId,
-      lat: 56.1,
-      lng: 10.2,
+      lat: input.lat === undefined ? 56.1 : input.lat,
+      lng: input.lng === undefined ? 10.2 : input.lng,
       status: input.status ?? 1,
       facts: facts as Prisma.InputJsonObject,
       landlordId,

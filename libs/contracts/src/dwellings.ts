@@ -198,7 +198,12 @@ function parsePageSize(raw: string | number | null | undefined, fallback: number
 const pageSizeMessage = `pageSize must be a whole number from 1 to ${SEARCH.maxPageSize}`;
 
 /** Every list filter's query parameter (docs/decisions/0058: the table in libs/domain list-filters.ts). */
-const filterParams = Object.fromEntries(LIST_FILTER_NAMES.map((field) => [field, queryValue])) as Record<ListFilterName, typeof queryValue>;
+const filterParams = {
+  ...(Object.fromEntries(LIST_FILTER_NAMES.map((field) => [field, queryValue])) as Record<ListFilterName, typeof queryValue>),
+  // Up to SEARCH_AREA_LIMITS.maxChars: the domain's reader says which rule failed, the length first
+  // (Node's 16 kB header limit bounds what reaches it). Its alphabet has no NUL or surrogate.
+  area: z.string().nullish(),
+};
 
 /**
  * GET /api/dwellings/search and /area/{slug}. Applies the domain rules: q is trimmed and needs

@@ -11,6 +11,7 @@ export * from './validation';
 export * from './money';
 export * from './dwelling-search';
 export * from './list-filters';
+export * from './search-area';
 export * from './navigation';
 export * from './accounts';
 export * from './subscriptions';

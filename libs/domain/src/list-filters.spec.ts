@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { SEARCH_SLIDERS } from './constants';
 import { countListFilters, LIST_FILTER_NAMES, readListFilters, writeListFilters, type ListFilters } from './list-filters';
 import { DWELLING_TYPES, SEARCH_COST_SLIDER, SEARCH_TIMEFRAMES } from './search-options';
+import { searchAreaArbitrary } from './search-area.arbitrary';
 
 const some = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
 /** Every filter, generated, slider ends included: a filter added to the table without one here does not compile. */
@@ -15,6 +16,7 @@ const parts: { [K in keyof ListFilters]-?: fc.Arbitrary<ListFilters[K]> } = {
   type: some(fc.constantFrom(...DWELLING_TYPES)),
   movein: some(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10))),
   timeframe: some(fc.constantFrom(...SEARCH_TIMEFRAMES)),
+  area: some(searchAreaArbitrary()),
   sort: some(fc.constantFrom('rent' as const, 'size' as const, 'rent-per-m2' as const)),
 };
 

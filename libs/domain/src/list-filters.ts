@@ -4,6 +4,7 @@
 // parses every search URL, so this file imports only the search rules it needs.
 import { SEARCH_SLIDERS, type Language } from './constants';
 import { DEFAULT_SEARCH_SORT, DWELLING_TYPES, SEARCH_COST_SLIDER, SEARCH_SORTS, SEARCH_TIMEFRAMES, type DwellingType, type SearchSort, type SearchTimeframe } from './search-options';
+import { readSearchArea, writeSearchArea, type SearchArea } from './search-area';
 import { fieldError } from './validation-field';
 import { SEARCH_VALIDATION_MESSAGES } from './validation-search';
 
@@ -94,6 +95,15 @@ export const LIST_FILTERS = {
     counted: true,
   }),
   timeframe: oneOf<SearchTimeframe>(SEARCH_TIMEFRAMES),
+  /**
+   * A drawn area (issue 34, docs/decisions/0064): dwellings whose position is inside the ring (or on
+   * its edge). Not counted: the map shows it, not the filter panel.
+   */
+  area: filter<SearchArea>({
+    read: (text, field) => readSearchArea(text, field),
+    write: writeSearchArea,
+    counted: false,
+  }),
   /** The order; absent: newest first. */
   sort: oneOf(SEARCH_SORTS, DEFAULT_SEARCH_SORT, false) as ListFilterSpec<Exclude<SearchSort, 'newest'>>,
 };

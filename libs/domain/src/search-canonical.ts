@@ -12,3 +12,12 @@ export function searchCanonicalPath(search: ListFilters & { start?: number }, ci
   if (LIST_FILTER_NAMES.some((name) => search[name] !== undefined)) return null;
   return search.start !== undefined && search.start > 0 ? `/${citySlug}?start=${search.start}` : `/${citySlug}`;
 }
+
+/**
+ * Whether a search page may be indexed: not with a drawn area (issue 34, docs/decisions/0064). An
+ * area is the visitor's own geometry, every drawing another URL of near-duplicate lists; such a page
+ * is noindex without a canonical, like the other pages kept out of the index.
+ */
+export function searchIndexable(search: ListFilters): boolean {
+  return search.area === undefined;
+}

@@ -74,8 +74,9 @@ export class DwellingsController {
   @Header('Content-Type', JSON_TYPE)
   async search(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser() user?: AuthUser): Promise<Buffer> {
     const parsed = parseQuery(searchQuerySchema, query);
-    // Section 5: fewer than 2 characters runs no search, and an empty or missing q has fewer.
-    if (parsed.q === undefined) {
+    // Section 5: fewer than 2 characters runs no search, and an empty or missing q has fewer; a drawn
+    // area searches without a place (all of Denmark, issue 34).
+    if (parsed.q === undefined && parsed.area === undefined) {
       const tooShort = validateSearchQuery('', DEFAULT_LANGUAGE);
       if (!tooShort.ok) {
         const { message, code } = tooShort.error;

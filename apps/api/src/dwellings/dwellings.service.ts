@@ -100,7 +100,7 @@ export class DwellingsService {
     return encodedOnce(page.encoded, encoding, () => this.compressed.encode(page.body, encoding));
   }
 
-  /** /search: q names a city (the controller requires it); an unknown q is an empty list (200) with the nearest places. */
+  /** /search: q names a city, or an area is drawn (the controller requires one); an unknown q is an empty list (200) with the nearest places. */
   async search(query: SearchQuery, viewer: Viewer): Promise<ListPage> {
     let place: Place | null = null;
     if (query.q !== undefined) {
@@ -271,9 +271,10 @@ export class DwellingsService {
     let version: string;
     let source: ListPage['source'];
     let remembered = current === undefined ? null : await this.memory.page(filter, page.start, page.pageSize, subscribed, current);
-    if (!remembered && current !== undefined && filter.sort !== undefined && filter.cityId !== undefined) {
-      // A sorted list is a sort of the whole city in SQL (~400 ms at 1M dwellings, docs/decisions/0013):
-      // wait for the snapshot the commit started loading (~5 s at 1M, ms at the demo's size) instead.
+    if (!remembered && current !== undefined && filter.sort !== undefined && (filter.cityId !== undefined || filter.area !== undefined)) {
+      // A sorted list is a sort of the whole city in SQL (~400 ms at 1M dwellings, docs/decisions/0013),
+      // or of an area's matches found by testing every dwelling's point (0064): wait for the snapshot
+      // the commit started loading (~5 s at 1M, ms at the demo's size) instead.
       remembered = await this.memory.pageWhenLoaded(filter, page.start, page.pageSize, subscribed, current, SORTED_WAIT_MS);
     }
     if (remembered) {

@@ -136,6 +136,17 @@ describe('rich results and indexing (docs/decisions/0019)', () => {
     expect(canonical(unknown.text)).toBe(`${origin}/search?q=Ingenstedby`);
   });
 
+  it('a search with a drawn area is noindex (meta and X-Robots-Tag), without a canonical (docs/decisions/0064)', async () => {
+    const area = encodeURIComponent('_errI_lhkA?_pR_sN??~oR~rN?');
+    for (const path of [`/search?q=${city.slug}&area=${area}`, `/search?q=${city.slug}&rent=8000&area=${area}`]) {
+      const res = await t.request('GET', path);
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).toContain('<meta name="robots" content="noindex" />');
+      expect(res.headers['x-robots-tag'], path).toBe('noindex, nofollow');
+      expect(canonical(res.text), path).toBeUndefined();
+    }
+  });
+
   it('/login, /signup and /reset-password are noindex (meta and X-Robots-Tag), without a canonical', async () => {
     for (const path of ['/login', '/signup', '/reset-password']) {
       const res = await t.request('GET', path);

@@ -37,6 +37,15 @@ describe('head links and JSON-LD in the browser', () => {
 
     await act(() => router.navigate('/search?q=kobenhavn&rent=8000'));
     await waitFor(() => expect(canonical()).toEqual([`${PUBLIC_URL}/search?q=kobenhavn&rent=8000`]));
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
+
+    // A drawn area (issue 34, docs/decisions/0064): out of the index, without a canonical; back without it.
+    await act(() => router.navigate(`/search?q=kobenhavn&area=${encodeURIComponent('_errI_lhkA?_pR_sN??~oR~rN?')}`));
+    await waitFor(() => expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex'));
+    expect(canonical()).toEqual([]);
+    await act(() => router.navigate('/search?q=kobenhavn&rent=8000'));
+    await waitFor(() => expect(canonical()).toEqual([`${PUBLIC_URL}/search?q=kobenhavn&rent=8000`]));
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
   });
 
   it("a dwelling's JSON-LD goes when the page does; a noindex page has no canonical, the next page has it back", async () => {

@@ -106,22 +106,26 @@ export function usePageDescription(description?: string): void {
 /**
  * Keeps the calling page out of search engines (the landlord page of the tenant ads): the server
  * writes `<meta name="robots" content="noindex">` and sends X-Robots-Tag; the browser adds the meta
- * while the page is shown, for a visit that began on another page.
+ * while the page is shown, for a visit that began on another page. `active`: a page out of the
+ * index only sometimes (a search with a drawn area).
  */
-export function useNoIndex(): void {
+export function useNoIndex(active = true): void {
   const collector = useContext(HeadCollectorContext);
-  if (collector) collector.noindex = true;
+  if (collector && active) collector.noindex = true;
   useEffect(() => {
+    if (!active) return;
     const meta = document.createElement('meta');
     meta.name = 'robots';
     meta.content = 'noindex';
     document.head.append(meta);
     return () => meta.remove();
-  }, []);
+  }, [active]);
   // No canonical for a page kept out of the index: the layout sets the links again on every
   // location change (a layout effect, before this one).
   const { pathname, search } = useLocation();
-  useEffect(() => setCanonicalLinks(document, null), [pathname, search]);
+  useEffect(() => {
+    if (active) setCanonicalLinks(document, null);
+  }, [active, pathname, search]);
 }
 
 /** The share image of the page (og:image, twitter:image); without one the site's default image. */

@@ -222,7 +222,8 @@ export function decodeItemRows(rows: ListResultRow[]): ItemsResult {
 export function snapshotRowsSql(rentedCutoff: Date): string {
   // Inlined, not bound: DECLARE takes no parameters. toISOString writes only digits and "-:.TZ".
   return `SELECT d.id, d.city_id, d.rent, d.rooms, d.size, date_part('epoch', d.deleted_at), d.xmin::text,
-      d.pets, d.dwelling_type, d.available_from - DATE '1970-01-01', d.lease_months, d.monthly_cost
+      d.pets, d.dwelling_type, d.available_from - DATE '1970-01-01', d.lease_months, d.monthly_cost,
+      d.lat, d.lng
     FROM dwellings d WHERE d.deleted_at IS NULL OR d.deleted_at > '${rentedCutoff.toISOString()}'
     ORDER BY d.created_at DESC, d.id DESC`;
 }

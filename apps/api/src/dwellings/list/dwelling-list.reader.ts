@@ -87,7 +87,7 @@ export class DwellingListReader implements OnModuleDestroy {
       for (;;) {
         const { rows } = await client.query<ListResultRow>({ text: `FETCH ${SNAPSHOT_BATCH} FROM list_snapshot`, ...LIST_QUERY_OPTIONS });
         if (n + rows.length > columns.ids.length) columns = grow(columns, Math.max(columns.ids.length * 2, n + rows.length));
-        for (const [id, cityId, rent, rooms, size, deletedAt, rowVersion, pets, dwellingType, availableDay, leaseMonths, monthlyCost] of rows) {
+        for (const [id, cityId, rent, rooms, size, deletedAt, rowVersion, pets, dwellingType, availableDay, leaseMonths, monthlyCost, lat, lng] of rows) {
           columns.ids[n] = Number(id);
           columns.cityIds[n] = Number(cityId);
           columns.rents[n] = Number(rent);
@@ -101,6 +101,9 @@ export class DwellingListReader implements OnModuleDestroy {
           columns.availableDays[n] = availableDay === null ? NO_DAY : Number(availableDay);
           columns.leaseMonths[n] = leaseMonths === null ? -1 : Number(leaseMonths);
           columns.monthlyCosts[n] = monthlyCost === null ? -1 : Number(monthlyCost);
+          // float8 text is the shortest that reads back the same double (PostgreSQL 12+).
+          columns.lats[n] = lat === null ? NaN : Number(lat);
+          columns.lngs[n] = lng === null ? NaN : Number(lng);
           n++;
         }
         if (rows.length < SNAPSHOT_BATCH) break;

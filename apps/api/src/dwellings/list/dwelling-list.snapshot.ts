@@ -22,6 +22,9 @@ export interface SnapshotRow {
   availableDay?: number | null;
   leaseMonths?: number | null;
   monthlyCost?: number | null;
+  /** The position (issue 34's area search); absent or null: unknown, in no area. */
+  lat?: number | null;
+  lng?: number | null;
 }
 
 /** Rows in list order, column by column (what the loader fills without an object per row). */
@@ -44,6 +47,9 @@ export interface SnapshotColumns {
   leaseMonths: Int32Array;
   /** -1 = unknown. */
   monthlyCosts: Int32Array;
+  /** The position, the database's doubles; NaN = unknown. */
+  lats: Float64Array;
+  lngs: Float64Array;
 }
 
 export function snapshotColumns(n: number): SnapshotColumns {
@@ -60,6 +66,8 @@ export function snapshotColumns(n: number): SnapshotColumns {
     availableDays: new Int32Array(n),
     leaseMonths: new Int32Array(n),
     monthlyCosts: new Int32Array(n),
+    lats: new Float64Array(n),
+    lngs: new Float64Array(n),
   };
 }
 
@@ -78,6 +86,8 @@ export function writeSnapshotRow(columns: SnapshotColumns, i: number, row: Snaps
   columns.availableDays[i] = row.availableDay ?? NO_DAY;
   columns.leaseMonths[i] = row.leaseMonths ?? -1;
   columns.monthlyCosts[i] = row.monthlyCost ?? -1;
+  columns.lats[i] = row.lat ?? NaN;
+  columns.lngs[i] = row.lng ?? NaN;
 }
 
 /** A page as the snapshot finds it: the rows' positions in the snapshot, and the capped count. */
@@ -89,7 +99,7 @@ export interface SnapshotPage {
 
 /**
  * Every dwelling a list can show (vacant, or rented after `rentedCutoff`) at one list version, laid
- * out city by city, newest first within a city, in typed arrays (~36 bytes a dwelling): a city's
+ * out city by city, newest first within a city, in typed arrays (~52 bytes a dwelling): a city's
  * rows are one contiguous range, so a page is a linear scan over a few arrays, and `newest` orders
  * every row across cities for the lists without a city (/latest, a search without q).
  */
@@ -165,8 +175,9 @@ export class DwellingListSnapshot {
 
   /** Whether `page` can answer this filter: its rented window starts inside what was loaded. */
   covers(filter: ListFilter): boolean {
-    // An order other than newest is held per city only (every list that sorts names a city).
-    if (filter.sort !== undefined && filter.cityId === undefined) return false;
+    // An order other than newest is held per city (a list of a city sorts its sorted rows); an area
+    // without a city sorts its own matches, few beside a country.
+    if (filter.sort !== undefined && filter.cityId === undefined && filter.area === undefined) return false;
     return filter.rentedSince === null || filter.rentedSince.getTime() >= this.rentedCutoff;
   }
 
@@ -181,29 +192,9 @@ export class DwellingListSnapshot {
     const range = this.cities.get(cityId) ?? [0, 0];
     const rows = new Int32Array(range[1] - range[0]);
     for (let i = 0; i < rows.length; i++) rows[i] = range[0] + i;
-    const { rents, sizes } = this.columns;
-    let compare: (a: number, b: number) => number;
-    if (sort === 'rent') {
-      compare = (a, b) => Number(rents[a] < 0) - Number(rents[b] < 0) || rents[a] - rents[b] || a - b;
-    } else if (sort === 'size') {
-      compare = (a, b) => sizes[b] - sizes[a] || a - b;
-    } else {
-      // float8 division in SQL and here: the same IEEE doubles, so the same order and ties.
-      const perM2 = new Float64Array(rows.length);
-      for (let i = 0; i < rows.length; i++) {
-        const row = rows[i];
-        perM2[i] = rents[row] > 0 && sizes[row] > 0 ? rents[row] / sizes[row] : Infinity;
-      }
-      const begin = range[0];
-      compare = (a, b) => {
-        const x = perM2[a - begin];
-        const y = perM2[b - begin];
-        return x < y ? -1 : x > y ? 1 : a - b;
-      };
-    }
-    rows.sort(compare);
-    this.sorted.set(key, rows);
-    return rows;
+    const sorted = sortRows(rows, sort, this.columns);
+    this.sorted.set(key, sorted);
+    return sorted;
   }
 
   /**
@@ -224,6 +215,13 @@ export class DwellingListSnapshot {
     if (filter.sort !== undefined && filter.cityId !== undefined) {
       const order = this.order(filter.cityId, filter.sort);
       for (let i = 0; i < order.length; i++) if (take(order[i])) break;
+    } else if (filter.sort !== undefined) {
+      // An area across cities (covers): every match, then sorted as a city's rows are.
+      const matches: number[] = [];
+      const newest = this.newest;
+      for (let i = 0; i < newest.length; i++) if (test === null || test(newest[i])) matches.push(newest[i]);
+      const order = sortRows(Int32Array.from(matches), filter.sort, this.columns);
+      for (let i = 0; i < order.length; i++) if (take(order[i])) break;
     } else if (filter.cityId === undefined) {
       const newest = this.newest;
       for (let i = 0; i < newest.length; i++) if (take(newest[i])) break;
@@ -233,4 +231,34 @@ export class DwellingListSnapshot {
     }
     return { rows, total: matched, capped: matched >= limit };
   }
+}
+
+/**
+ * Rows given in list order (newest first), in the order of `sort` as listOrder sorts them in SQL:
+ * the keys, then the list order. The keys once per row, then an order of their places.
+ */
+function sortRows(rows: Int32Array, sort: NonNullable<ListFilter['sort']>, columns: SnapshotColumns): Int32Array {
+  const { rents, sizes } = columns;
+  const n = rows.length;
+  const at = new Int32Array(n);
+  for (let i = 0; i < n; i++) at[i] = i;
+  if (sort === 'rent') {
+    // An unknown rent (-1) last.
+    const keys = new Int32Array(n);
+    for (let i = 0; i < n; i++) keys[i] = rents[rows[i]];
+    at.sort((i, j) => Number(keys[i] < 0) - Number(keys[j] < 0) || keys[i] - keys[j] || i - j);
+  } else if (sort === 'size') {
+    const keys = new Int32Array(n);
+    for (let i = 0; i < n; i++) keys[i] = sizes[rows[i]];
+    at.sort((i, j) => keys[j] - keys[i] || i - j);
+  } else {
+    // float8 division in SQL and here: the same IEEE doubles, so the same order and ties.
+    const keys = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const row = rows[i];
+      keys[i] = rents[row] > 0 && sizes[row] > 0 ? rents[row] / sizes[row] : Infinity;
+    }
+    at.sort((i, j) => (keys[i] < keys[j] ? -1 : keys[i] > keys[j] ? 1 : i - j));
+  }
+  return at.map((i) => rows[i]);
 }

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DWELLING_TYPES, LIST_FILTER_NAMES, SEARCH_TIMEFRAMES } from '@husly/domain';
+import { DWELLING_TYPES, LIST_FILTER_NAMES, readSearchArea, SEARCH_TIMEFRAMES, type SearchArea } from '@husly/domain';
 import { LIST_CONDITIONS, listKey, type ListFilter } from './list-filters';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 29, 12);
+/** Two areas; one of them twice, as two arrays of the same corners (one list, one key). */
+const area = (text: string): SearchArea => readSearchArea(text).value ?? [];
+const SQUARE = '_errI_lhkA?_pR_sN??~oR~rN?';
+const AREAS = [area(SQUARE), area(SQUARE), area('_hnrI_lhkAoqP_|B?_db@nqP~`f@')];
 const some = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
 
 /** Every part of a list, generated: a filter added to ListFilter without one here does not compile. */
@@ -19,6 +23,7 @@ const parts: { [K in keyof ListFilter]-?: fc.Arbitrary<ListFilter[K]> } = {
   movein: some(fc.constantFrom('2026-12-01', '2027-01-01')),
   monthly: some(fc.integer({ min: 0, max: 3 }).map((n) => n * 1000)),
   timeframe: some(fc.constantFrom(...SEARCH_TIMEFRAMES)),
+  area: some(fc.constantFrom(...AREAS)),
   sort: some(fc.constantFrom('rent' as const, 'size' as const, 'rent-per-m2' as const)),
 };
 const names = Object.keys(parts) as Array<keyof ListFilter>;
@@ -27,6 +32,7 @@ const listFilter = fc.record(parts);
 /** Whether two values of one part make the same list: the rented window's time does not (it moves with the clock). */
 function sameList<K extends keyof ListFilter>(name: K, a: ListFilter[K], b: ListFilter[K]): boolean {
   if (name === 'rentedSince') return (a === null) === (b === null);
+  if (name === 'area') return JSON.stringify(a) === JSON.stringify(b);
   return a === b;
 }
 

@@ -3,8 +3,9 @@
 // window), its SQL condition and its test on the list snapshot's columns. The list statement, the
 // snapshot's scan and the cache key are derived from here. Type imports only: the benchmark's raw
 // baseline server (bench/search) loads the list statement from the built API without Nest or Prisma.
-import { DWELLING_TYPES, type ListFilters } from '@husly/domain';
+import { DWELLING_TYPES, writeSearchArea, type ListFilters } from '@husly/domain';
 import type { SnapshotColumns } from './dwelling-list.snapshot';
+import { areaContains, areaPolygon, areaPolygonText } from './area-contains';
 
 /** One list as the statement and the snapshot read it: the query's filters, plus what the route adds. */
 export interface ListFilter extends ListFilters {
@@ -107,6 +108,18 @@ export const LIST_CONDITIONS: { [K in ConditionName]-?: ListCondition<Exclude<Li
       if (timeframe === 'gt1y') return (row) => leaseMonths[row] === 0 || leaseMonths[row] >= 12;
       return (row) => leaseMonths[row] >= 1 && leaseMonths[row] <= 11;
     },
+  },
+  area: {
+    // Last: the dearest test, run only on rows every other condition kept (docs/decisions/0064).
+    // PostgreSQL's geometric types, not PostGIS (the embedded database has none); the polygon is a
+    // bound parameter. No coordinate: point() is NULL, never inside (NaN in the snapshot).
+    sql: (area, param) => `point(d.lng, d.lat) <@ ${param(areaPolygonText(area))}::polygon`,
+    memory: (area, { lats, lngs }) => {
+      const polygon = areaPolygon(area);
+      return (row) => areaContains(polygon, lngs[row], lats[row]);
+    },
+    // The canonical encoding: one area, one key, however the corners' numbers print.
+    key: writeSearchArea,
   },
 };
 

@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Await, Link, useLoaderData, useLocation } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
-import { formatDkk, searchCanonicalPath, searchPageTitle, showResultsHeading } from '@husly/domain';
+import { formatDkk, searchCanonicalPath, searchIndexable, searchPageTitle, showResultsHeading } from '@husly/domain';
 import { BoligagentSignupBlock } from '../../boligagent/components/boligagent-signup-block';
 import { useBoligagentAutoAdjust, type AutoAdjustSearch } from '../../boligagent/use-boligagent-auto-adjust';
 import { DwellingList } from '../../dwellings/components/dwelling-list';
@@ -11,7 +11,7 @@ import { FilterPanel } from '../components/filter-panel';
 // The hero search's styles in this page's stylesheet: its server HTML is painted before its chunk loads.
 import '../components/hero-search.module.css';
 import { parseSearchUrl, searchHref, type SearchParams } from '../search-params';
-import { useCanonicalPath, usePageDescription, usePageTitle } from '../../../lib/document-head';
+import { useCanonicalPath, useNoIndex, usePageDescription, usePageTitle } from '../../../lib/document-head';
 import { islandOnDemand } from '../../../lib/islands';
 import { useSite } from '../../../lib/site-context';
 import type { SearchData, SearchOutcome } from '../search-route';
@@ -155,6 +155,8 @@ export function SearchPage() {
   usePageDescription(search ? t('searchResults.description', { query: place }) : undefined);
   // A search naming a city without filters lists that city's page: /search?q=aarhus → /aarhus (ADR 0019).
   useCanonicalPath(search ? searchCanonicalPath(search, city?.slug) : null);
+  // A drawn area is the visitor's own: out of the index, without a canonical (docs/decisions/0064).
+  useNoIndex(search !== null && !searchIndexable(search));
 
   if (!search || !results) {
     return (
