@@ -17,6 +17,7 @@ import { registerHttpMetrics } from './infra/metrics/http-metrics';
 import { JobQueue } from './infra/queue/job-queue.service';
 import { AdminAccessService } from './admin/auth/admin-access.service';
 import { registerQueueBoard } from './admin/queues/queue-board';
+import { registerAdminGate } from './admin/auth/admin-gate';
 import { Metrics } from './infra/metrics/metrics';
 import type { AppConfig } from './config/app-config';
 import { CitiesService } from './dwellings/cities.service';
@@ -58,7 +59,8 @@ export async function createApp(config: AppConfig, database: DatabaseHandle, opt
     company: { name: config.payments.company.name, address: config.payments.company.address, zip: config.payments.company.zip, city: config.payments.company.city, cvr: config.payments.company.tax },
   });
   await web.register(fastify);
-  await registerQueueBoard(fastify, app.get(JobQueue).bullQueues, app.get(AdminAccessService));
+  registerAdminGate(fastify, app.get(AdminAccessService));
+  await registerQueueBoard(fastify, app.get(JobQueue).bullQueues);
   app.useGlobalFilters(new ApiExceptionFilter(web));
   await app.init();
   // Every page embeds the city names and the site alerts: straight from the services' caches.

@@ -17,6 +17,7 @@ import { applyDefaultHead } from './lib/document-head';
 import { installErrorBeacon } from './lib/error-beacon';
 import { languageFromHost, loadTranslations } from './lib/i18n';
 import { loadMatchedRoutes, prefetchRoutes } from './lib/lazy-pages';
+import { registerServiceWorker } from './lib/service-worker';
 
 /**
  * The browser's start (entry-client.tsx): reads what the server's page carries, loads the matched
@@ -104,6 +105,7 @@ export async function startBrowserApp(): Promise<StartedApp> {
     root = createRoot(container, { onCaughtError });
     root.render(app);
   }
+  registerServiceWorker();
   return {
     router,
     stop() {

@@ -18,3 +18,4 @@ export * from './unsubscribe';
 export * from './tenant-ad';
 export * from './favourites';
 export * from './admin';
+export * from './push';

@@ -15,3 +15,9 @@ export const BOLIGAGENT = {
   sizeIgnoredAtOrBelow: TENANT_SLIDERS.size.default,
   modal: { maxShowsPerVisitor: 3, closeAfterSuccessMs: 5000 },
 } as const;
+
+/**
+ * Instant pushes (docs/decisions/0063-instant-push.md): at most this many a user (or visitor agent)
+ * gets in any hour; matches beyond it still come by mail, not as a push.
+ */
+export const INSTANT_PUSH_THROTTLE = { perHour: 6, windowMs: 60 * 60_000 } as const;

@@ -31,6 +31,10 @@ export const ERROR_MESSAGES = {
   uiFallback: 'Øv! Noget gik galt.',
   uiRetry: 'Prøv igen',
   notFoundPage: 'Ups! Siden findes ikke',
+  /** Instant push (ADR 0063). */
+  pushOff: 'Push notifications are not available.',
+  pushEndpointNotAllowed: 'This push service is not supported.',
+  pushNeedsInstantAgent: 'Push notifications are for a verified BoligAgent that sends instantly.',
 } as const;
 
 export const SUCCESS_MESSAGES = {

@@ -618,6 +618,7 @@ describe('accounts API', () => {
 
     it('deletion anonymises the user, removes personal data, keeps the invoices, and the token stops working', async () => {
       const { token, user, address, transaction } = await userWithEverything();
+      await t.prisma.pushSubscription.create({ data: { endpoint: `https://fcm.googleapis.com/fcm/send/deleted-${user.id}`, p256dh: 'B'.repeat(87), auth: 'a'.repeat(22), userId: user.id } });
       expect((await t.request('DELETE', '/api/users/me')).status).toBe(401);
       const res = await t.request('DELETE', '/api/users/me', undefined, bearer(token));
       expect(res.status).toBe(204);
@@ -632,6 +633,7 @@ describe('accounts API', () => {
       const where = { userId: user.id };
       expect(await Promise.all([t.prisma.userToken.count({ where }), t.prisma.userMeta.count({ where }), t.prisma.boligagent.count({ where }), t.prisma.tenantProfile.count({ where }), t.prisma.event.count({ where }), t.prisma.notificationLog.count({ where }), t.prisma.unsubscription.count({ where })])).toEqual([0, 0, 0, 0, 0, 0, 0]);
       expect(await t.prisma.subscription.count({ where: { userId: user.id, renew: true } })).toBe(0);
+      expect(await t.prisma.pushSubscription.count({ where })).toBe(0);
       expect(await t.prisma.sentMail.count({ where: { recipient: address } })).toBe(0);
 
       const login = await t.request('POST', '/api/auth/login', { email: address, password: PASSWORD }, from(ip()));

@@ -10,6 +10,7 @@ import { JobQueue } from '../infra/queue/job-queue.service';
 import { JOBS } from '../infra/queue/jobs';
 import { BoligagentRepository, type LeasedMail, type MailChange } from './boligagent.repository';
 import { BoligagentRunLog } from './boligagent-run-log';
+import { PushService } from './push/push.service';
 import { changeAlertsOffPathOf, listUnsubscribeHeaders, signUserParam, unsubscribePathOf, unsubscribeUrlOf, type MailLanguage } from './public-urls';
 
 /** Agents per keyset batch of the nightly matching statement. */
@@ -71,6 +72,7 @@ export class BoligagentDeliveryService {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly runs: BoligagentRunLog,
+    private readonly push: PushService,
   ) {}
 
   /** Landlord feed import and dwelling creation call this: instant agents get their mail now. */
@@ -167,6 +169,8 @@ export class BoligagentDeliveryService {
       });
       await this.enqueueSends(claim.mailIds);
       mails += claim.mailIds.length;
+      // After the mail claim: pushes are claimed from its pairs (also on a retry that claimed no mail).
+      await this.push.dwellingsClaimed(dwellingIds.slice(i, i + INSTANT_CHUNK));
     }
     return mails;
   }

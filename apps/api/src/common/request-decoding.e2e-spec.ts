@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser } from '../../test/factories';
 import { createScratchDatabase } from '../../test/scratch-database';
 import { TokenService } from './auth/token.service';
+import { adminWithSession } from '../../test/admin-fixtures';
 
 // Issue 29: a body whose Content-Encoding does not decode got a 500 on every route that takes a
 // body. The routes are read from Fastify's own route table, so a route added later is walked too.
@@ -63,6 +64,8 @@ describe('request bodies with a Content-Encoding (issue 29)', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let fastify: FastifyInstance;
   let auth: Record<string, string>;
+  /** The desk's routes answer a stranger 404 before reading the body (admin-gate.ts): walked as an admin. */
+  let desk: Record<string, string>;
 
   beforeAll(async () => {
     scratch = await createScratchDatabase('husly_request_decoding');
@@ -70,6 +73,7 @@ describe('request bodies with a Content-Encoding (issue 29)', () => {
     fastify = t.app.getHttpAdapter().getInstance();
     const user = await createUser(t.prisma, { password: 'hemmelig-kode-1' });
     auth = { authorization: `Bearer ${t.app.get(TokenService).issue(user.id)}` };
+    desk = (await adminWithSession(t)).headers;
   });
   afterAll(async () => {
     await t?.close();
@@ -108,7 +112,7 @@ describe('request bodies with a Content-Encoding (issue 29)', () => {
     const wrong: string[] = [];
     for (const route of routesTakingBodies(fastify)) {
       for (const bad of BAD) {
-        const res = await send(route.method, route.url, bad.encoding, bad.payload, auth);
+        const res = await send(route.method, route.url, bad.encoding, bad.payload, route.url.startsWith('/api/admin/') ? { ...desk } : auth);
         const body = res.headers['content-type']?.toString().startsWith('application/json') ? (res.json() as Record<string, unknown>) : res.body;
         const expected = { statusCode: bad.status, error: bad.status === 400 ? 'Bad Request' : 'Unsupported Media Type', code: bad.code };
         if (res.statusCode !== bad.status || typeof body !== 'object' || !Object.entries(expected).every(([k, v]) => body[k] === v) || typeof body.message !== 'string') {

@@ -44,6 +44,9 @@ export function cspDirectives(security: AppConfig['security'], site?: SiteOrigin
     'img-src': ["'self'", 'data:', 'blob:', ...csp.imgSrc],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...csp.connectSrc],
+    // The service worker (/sw.js: push and the offline page, ADR 0063) and the web app manifest: ours only.
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'frame-src': csp.frameSrc.length > 0 ? csp.frameSrc : ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
     expect([config.database.url, config.queue.redisUrl, config.mail.smtpUrl]).toEqual([undefined, undefined, undefined]);
     expect(loadConfig({ DATA_DIR: dataDir(), SUPPORT_EMAIL: '' }).mail.support).toBe('support@husly.dk');
     expect(loadConfig({ DATA_DIR: dataDir(), OPS_TOKEN: '' }).ops.token).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ...STRIPE_ENV, DATA_DIR: dataDir(), PUSH_ENABLED: '', VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '', VAPID_SUBJECT: '' }).push).toBeUndefined();
   });
 
   it.each([
@@ -99,6 +100,35 @@ describe('loadConfig', () => {
     expect(https.security.hsts).toBe(true);
     expect(https.security.secureCookies).toBe(true);
     expect(https.security.csp.frameSrc).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com']);
+  });
+});
+
+describe('push configuration (ADR 0063)', () => {
+  // A function: STRIPE_ENV is declared at the end of the file.
+  const prod = () => ({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ...STRIPE_ENV });
+  const KEYS = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'p'.repeat(43) };
+
+  it('refuses to start in production with push on and no VAPID keys', () => {
+    expect(() => loadConfig({ ...prod(), DATA_DIR: dataDir(), PUSH_ENABLED: 'true' })).toThrow(/VAPID_PUBLIC_KEY: is required when NODE_ENV=production and push is on/);
+    expect(() => loadConfig({ ...prod(), DATA_DIR: dataDir(), PUSH_ENABLED: 'true', VAPID_PUBLIC_KEY: KEYS.VAPID_PUBLIC_KEY })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ ...prod(), DATA_DIR: dataDir(), ...KEYS, PUSH_EXTRA_ENDPOINT_ORIGINS: 'http://127.0.0.1:9000' })).toThrow(/PUSH_EXTRA_ENDPOINT_ORIGINS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_PUBLIC_KEY: 'not-a-key', VAPID_PRIVATE_KEY: KEYS.VAPID_PRIVATE_KEY })).toThrow(/VAPID_PUBLIC_KEY/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_SUBJECT: 'support@husly.dk' })).toThrow(/VAPID_SUBJECT/);
+  });
+
+  it('is off in production without keys, on with them; the subject defaults to the support address', () => {
+    expect(loadConfig({ ...prod(), DATA_DIR: dataDir() }).push).toBeUndefined();
+    expect(loadConfig({ ...prod(), DATA_DIR: dataDir(), ...KEYS }).push).toEqual({ publicKey: KEYS.VAPID_PUBLIC_KEY, privateKey: KEYS.VAPID_PRIVATE_KEY, subject: 'mailto:support@husly.dk', endpointOrigins: [] });
+    expect(loadConfig({ ...prod(), DATA_DIR: dataDir(), ...KEYS, PUSH_ENABLED: 'false' }).push).toBeUndefined();
+  });
+
+  it('outside production makes a key pair once in DATA_DIR and keeps it across restarts', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).push;
+    expect(Buffer.from(first?.publicKey ?? '', 'base64url')).toHaveLength(65);
+    expect(Buffer.from(first?.privateKey ?? '', 'base64url')).toHaveLength(32);
+    expect(loadConfig({ DATA_DIR: dir }).push).toEqual(first);
+    expect(loadConfig({ DATA_DIR: dataDir(), PUSH_EXTRA_ENDPOINT_ORIGINS: 'http://127.0.0.1:9000, https://Push.Example.org' }).push?.endpointOrigins).toEqual(['http://127.0.0.1:9000', 'https://push.example.org']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { envSchema, type Env } from './env.schema';
@@ -44,6 +44,11 @@ export interface AppConfig {
   /** token: OPS_TOKEN, the bearer of the health details (unset: the details are a 404). */
   /** token: OPS_TOKEN, the bearer of the health details and the metrics (unset: both are a 404); metricsPort: the worker's metrics port (0: none). */
   ops: { token: string | undefined; metricsPort: number };
+  /**
+   * Instant push (ADR 0063); unset when off. VAPID keys base64url; endpointOrigins: push services
+   * accepted besides the browsers' own (PUSH_EXTRA_ENDPOINT_ORIGINS, lower-cased).
+   */
+  push?: { publicKey: string; privateKey: string; subject: string; endpointOrigins: string[] };
   logLevel: Env['LOG_LEVEL'];
   logFormat: 'json' | 'text';
 }
@@ -115,6 +120,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       },
     },
     ops: { token: env.OPS_TOKEN, metricsPort: env.METRICS_PORT },
+    ...pushConfig(env, dataDir),
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'production' ? 'json' : 'text'),
   };
@@ -132,6 +138,35 @@ export function tileSources(tileUrl: string): string[] {
   const host = match[2].replace(/\{s\}/g, '*').toLowerCase();
   if (!/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/.test(host)) return [];
   return [`${match[1].toLowerCase()}://${host}`];
+}
+
+/** Push is on with configured keys, or outside production with keys made once in DATA_DIR (none to set up locally). */
+function pushConfig(env: Env, dataDir: string): Pick<AppConfig, 'push'> {
+  const keysSet = env.VAPID_PUBLIC_KEY !== undefined && env.VAPID_PRIVATE_KEY !== undefined;
+  const on = env.PUSH_ENABLED === undefined ? keysSet || env.NODE_ENV !== 'production' : env.PUSH_ENABLED === 'true';
+  if (!on) return {};
+  const keys = keysSet ? { publicKey: env.VAPID_PUBLIC_KEY as string, privateKey: env.VAPID_PRIVATE_KEY as string } : developmentVapidKeys(dataDir);
+  return {
+    push: {
+      ...keys,
+      subject: env.VAPID_SUBJECT ?? `mailto:${env.SUPPORT_EMAIL}`,
+      endpointOrigins: env.PUSH_EXTRA_ENDPOINT_ORIGINS.map((origin) => origin.toLowerCase()),
+    },
+  };
+}
+
+/** A VAPID key pair made once and kept (outside production only: the schema refuses push there without keys). */
+function developmentVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  mkdirSync(dataDir, { recursive: true });
+  const ecdh = createECDH('prime256v1');
+  // A private key with a leading zero byte comes out shorter; push libraries want exactly 32 bytes.
+  do ecdh.generateKeys();
+  while (ecdh.getPrivateKey().length !== 32);
+  const keys = { publicKey: ecdh.getPublicKey('base64url'), privateKey: ecdh.getPrivateKey('base64url') };
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
 }
 
 /** Outside production a secret is generated once and kept, so sessions survive restarts. */

@@ -113,6 +113,25 @@ export const envSchema = z
     COMPANY_ZIP: z.string().trim().regex(/^\d{4}$/, 'must be a 4-digit postal code').default('8000'),
     COMPANY_CITY: z.string().trim().min(1).default('Aarhus C'),
     COMPANY_CVR: z.string().trim().regex(/^\d{8}$/, 'must be an 8-digit CVR number').default('12345678'),
+    /**
+     * Instant push (docs/decisions/0063-instant-push.md): on when PUSH_ENABLED=true, or unset and either the
+     * VAPID keys are set or this is not production (development and tests make their own keys in DATA_DIR).
+     */
+    PUSH_ENABLED: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.enum(['true', 'false']).optional()),
+    /** The VAPID key pair (RFC 8292), base64url: the public key uncompressed P-256 (65 bytes), the private 32 bytes. */
+    VAPID_PUBLIC_KEY: optionalSecret.refine((v) => v === undefined || /^[A-Za-z0-9_-]{87}$/.test(v), { message: 'must be a base64url uncompressed P-256 public key (87 characters, e.g. from `npx web-push generate-vapid-keys`)' }),
+    VAPID_PRIVATE_KEY: optionalSecret.refine((v) => v === undefined || /^[A-Za-z0-9_-]{43}$/.test(v), { message: 'must be a base64url P-256 private key (43 characters)' }),
+    /** Who the push services may contact about our pushes: a mailto: or https: URL (default: mailto:SUPPORT_EMAIL). */
+    VAPID_SUBJECT: optionalSecret.refine((v) => v === undefined || /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(v), { message: 'must be a mailto: or https: URL' }),
+    /**
+     * Push service origins accepted besides the browsers' own (FCM, Mozilla, Windows, Apple); http ones
+     * only outside production. Tests name their local push service here.
+     */
+    PUSH_EXTRA_ENDPOINT_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v) => v.split(/[\s,]+/).filter((origin) => origin !== ''))
+      .refine((origins) => origins.every((origin) => /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i.test(origin)), { message: 'must be origins (scheme, host, optional port) separated by spaces or commas' }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** json: one JSON object a line (production's default, for a log shipper); text: for a person. */
     LOG_FORMAT: z.enum(['json', 'text']).optional(),
@@ -132,6 +151,18 @@ export const envSchema = z
     }
     if (Boolean(env.FACEBOOK_APP_ID) !== Boolean(env.FACEBOOK_APP_SECRET)) {
       ctx.addIssue({ code: 'custom', path: [env.FACEBOOK_APP_ID ? 'FACEBOOK_APP_SECRET' : 'FACEBOOK_APP_ID'], message: 'Facebook login needs both FACEBOOK_APP_ID and FACEBOOK_APP_SECRET' });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({ code: 'custom', path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'push needs both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY' });
+    }
+    if (env.NODE_ENV === 'production' && env.PUSH_ENABLED === 'true' && !(env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY)) {
+      // Generated keys would change with every new machine, and every subscription would stop working.
+      for (const key of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when NODE_ENV=production and push is on (PUSH_ENABLED=true)' });
+      }
+    }
+    if (env.NODE_ENV === 'production' && env.PUSH_EXTRA_ENDPOINT_ORIGINS.some((origin) => origin.toLowerCase().startsWith('http:'))) {
+      ctx.addIssue({ code: 'custom', path: ['PUSH_EXTRA_ENDPOINT_ORIGINS'], message: 'production sends pushes over https only' });
     }
     if (env.NODE_ENV === 'production' && env.SEED_DEMO_DATA === 'true') {
       ctx.addIssue({ code: 'custom', path: ['SEED_DEMO_DATA'], message: 'production never seeds demo accounts' });

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { PageLoading } from '../components/ui/page-loading';
 import { accountRoutes } from '../features/accounts/accounts-routes';
+import { adminRoutes } from '../features/admin/admin-routes';
 import { boligagentRoutes } from '../features/boligagent/boligagent-routes';
 import type { AreasStore } from '../features/cities/areas-store';
 import { citiesRoute } from '../features/cities/cities-route';
@@ -51,6 +52,7 @@ export function createRoutes({ areas, api, server = false }: RouteDeps): RouteOb
             ...infoRoutes(),
             ...unsubscribeRoutes(),
             ...tenantAdRoutes(api),
+            ...adminRoutes(api),
             cityRoute(areas, api),
             { path: '*', loader: notFoundLoader, element: <NotFoundPage /> },
           ],

@@ -69,7 +69,7 @@ export function preloadIslands(): Promise<void> {
 
 const subscribeNever = () => () => undefined;
 /** True while React hydrates server HTML (the server snapshot), false in a render of the browser's own. */
-const useIsHydrating = () =>
+export const useIsHydrating = () =>
   useSyncExternalStore(
     subscribeNever,
     () => false,

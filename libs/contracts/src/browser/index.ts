@@ -8,3 +8,4 @@ export * from './codes';
 export * from './accounts';
 export * from './content';
 export * from './unsubscribe';
+export * from './push';

@@ -80,6 +80,8 @@ export class UserDataService {
       this.prisma.foundHome.deleteMany({ where: { userId } }),
       // The row stays (anonymised), so its cascade does not fire: the saved dwellings go here.
       this.prisma.favourite.deleteMany({ where: { userId } }),
+      // Its browsers' push subscriptions too (ADR 0063): nothing is pushed to a deleted account.
+      this.prisma.pushSubscription.deleteMany({ where: { userId } }),
       this.prisma.unsubscription.updateMany({ where: { userId }, data: { userId: null, name: null, email: null, phone: null, message: null } }),
       // A running subscription must not renew for a user who is gone; the provider follows in the job.
       this.prisma.subscription.updateMany({ where: { userId, renew: true }, data: { renew: false, canceledAt: now } }),

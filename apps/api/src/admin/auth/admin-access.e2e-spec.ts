@@ -67,6 +67,17 @@ describe('the desk is not there for anyone but an admin with a second factor', (
     expect((await t.request('POST', '/api/admin/session', { code: '123456' }, headers)).status).toBe(404);
   });
 
+  it('the gate answers before the body is read: a bad, huge or undecodable body to a desk route is still the plain 404', async () => {
+    const fastify = t.app.getHttpAdapter().getInstance();
+    for (const [method, url] of DESK_ROUTES.filter(([m]) => m !== 'GET')) {
+      for (const headers of [{ 'content-type': 'application/json', 'content-encoding': 'gzip' }, { 'content-type': 'application/x-evil' }]) {
+        const res = await fastify.inject({ method, url, headers, payload: 'not what it says it is' });
+        expect(res.statusCode, `${method} ${url} ${JSON.stringify(headers)}`).toBe(404);
+        expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: `Cannot ${method} ${url}` });
+      }
+    }
+  });
+
   it('an admin without the second factor: /me asks for the code, every other route is 404', async () => {
     const admin = await adminUser(t);
     const me = await t.request('GET', '/api/admin/me', undefined, { authorization: admin.bearer() });

@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException, createParamDecorator, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { AdminAccessService, type AdminPrincipal } from './admin-access.service';
+import type { AdminRequest } from './admin-gate';
 
 /**
  * The desk's routes exist for admins with an open session only: to anyone else they answer the 404
@@ -8,13 +9,14 @@ import { AdminAccessService, type AdminPrincipal } from './admin-access.service'
  */
 export const routeNotFound = (request: FastifyRequest) => new NotFoundException(`Cannot ${request.method} ${request.url}`);
 
+/** Behind the gate (admin-gate.ts), which found the admin already; checked again here should a route escape it. */
 @Injectable()
 export class AdminGuard implements CanActivate {
   constructor(private readonly access: AdminAccessService) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<FastifyRequest & { admin?: AdminPrincipal }>();
-    const admin = await this.access.authenticate(request);
+    const request = context.switchToHttp().getRequest<AdminRequest>();
+    const admin = request.admin ?? (await this.access.authenticate(request));
     if (!admin) throw routeNotFound(request);
     request.admin = admin;
     return true;

@@ -23,7 +23,7 @@ describe('the queue board', () => {
   it('is the 404 of an unclaimed path to a visitor, a user, and an admin without a session', async () => {
     const user = await createUser(t.prisma);
     const admin = await adminUser(t);
-    const strangers = [{}, { cookie: `token=${t.app.get(TokenService).issue(user.id)}` }, { cookie: `token=${admin.bearer().replace('Bearer ', '')}` }];
+    const strangers: Array<Record<string, string>> = [{}, { cookie: `token=${t.app.get(TokenService).issue(user.id)}` }, { cookie: `token=${admin.bearer().replace('Bearer ', '')}` }];
     for (const headers of strangers) {
       for (const path of ['/api/admin/queues', '/api/admin/queues/api/queues', '/api/admin/queues/static/js/does-not-matter.js']) {
         const res = await t.request('GET', path, undefined, headers);
@@ -38,6 +38,10 @@ describe('the queue board', () => {
     const page = await t.request('GET', '/api/admin/queues', undefined, headers);
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
+    // Its inline styles are allowed on the board only; scripts stay our origin's.
+    expect(page.headers['content-security-policy']).toContain("style-src-elem 'self' 'unsafe-inline'");
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect((await t.request('GET', '/api/alerts')).headers['content-security-policy']).toContain("style-src-elem 'self';");
     const script = /src="([^"]*static\/js\/main[^"]+\.js)"/.exec(page.text)?.[1];
     expect(script).toBeDefined();
     const asset = await t.request('GET', new URL(script as string, 'http://x/api/admin/queues/').pathname, undefined, headers);

@@ -18,6 +18,8 @@ export const JOBS = {
   boligagentChanges: defineJob<{ changeIds: number[] }>('boligagent.changes', { attempts: 5, backoffMs: 5_000 }),
   /** Boligagent: hand claimed mails to SMTP; a retry re-sends only those still pending. */
   boligagentSend: defineJob<{ mailIds: number[] }>('boligagent.send', { attempts: 6, backoffMs: 10_000 }),
+  /** Instant push: one claimed push (a dwelling for an agent) to its browsers; a retry sends only to those not yet done. */
+  pushSend: defineJob<{ deliveryId: number }>('push.send', { attempts: 6, backoffMs: 10_000 }),
   /** Subscriptions: a verified payment webhook event; re-reads what it names from the provider. */
   subscriptionWebhook: defineJob<{ eventId: string }>('subscription.webhook', { attempts: 8, backoffMs: 5_000 }),
   /** Subscriptions: re-read one provider subscription and repair ours. */

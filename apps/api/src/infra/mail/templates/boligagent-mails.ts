@@ -63,7 +63,7 @@ const TEXTS = {
 
 // One formatter for all mails: building an Intl.NumberFormat per dwelling costs more than the rest of the template.
 const KRONER = new Intl.NumberFormat('da-DK');
-const formatRent = (rent: number, language: Language) => (rent < 0 ? TEXTS[language].unknown : `${KRONER.format(rent)} ${TEXTS[language].perMonth}`);
+export const formatRent = (rent: number, language: Language) => (rent < 0 ? TEXTS[language].unknown : `${KRONER.format(rent)} ${TEXTS[language].perMonth}`);
 
 function facts(d: DigestDwelling, language: Language): string {
   const t = TEXTS[language];

@@ -10,6 +10,7 @@ import { boligagentApi, boligagentErrorCode } from '../boligagent-api';
 import { FormMessage } from '../../../components/ui/alerts';
 import { CheckboxField, Field, TextField } from '../../../components/ui/form-field';
 import styles from '../boligagent.module.css';
+import { PushToggle } from '../push/push-toggle';
 
 const FREQUENCIES: BoligagentFrequencyValue[] = ['instant', 'daily', 'weekly'];
 
@@ -40,7 +41,7 @@ export function BoligagentPanel({
   showAutoAdjust: boolean;
   onChange(agent: BoligagentView | null): void;
 }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const api = boligagentApi(useApi());
   const [editing, setEditing] = useState<string | null>(null);
   const [failure, setFailure] = useState<BoligagentErrorCode | null>(null);
@@ -173,6 +174,7 @@ export function BoligagentPanel({
           onChange={(changeAlerts) => void run('change-alerts', () => api.settings({ ...ref, changeAlerts }))}
           label={t('boligagent.panel.changeAlerts')}
         />
+        {agent.frequency === 'instant' && agent.verified && agent.enabled && <PushToggle token={token} language={language} />}
         {showAutoAdjust && (
           <CheckboxField checked={agent.autoAdjust} disabled={busy} onChange={(autoAdjust) => void run('auto-adjust', () => api.settings({ autoAdjust }))} label={t('boligagent.panel.autoAdjust')} />
         )}
