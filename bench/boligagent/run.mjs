@@ -3,7 +3,9 @@
 // 1. Recreates the database husly_bench_boligagent on the local PostgreSQL (BENCH_ADMIN_URL overrides
 //    postgresql://postgres@127.0.0.1:5432/postgres) with the migrations and reference data (cities).
 // 2. Seeds, in SQL, 100,000 verified daily agents (one pref each, a fifth with a second city) and
-//    2,000 dwellings created in the last hours over 200 cities.
+//    2,000 dwellings created in the last hours over 200 cities; and for change alerts (ADR 0062)
+//    20 older dwellings (BENCH_CHANGED_DWELLINGS) in 20 cities, each mailed two days ago to the agents
+//    of its city and with a rent drop recorded an hour ago.
 // 3. Starts a local SMTP sink (smtp-server, its own process) and runs the real job once with
 //    `boligagent-send.command.js` (in-process; --redis: through BullMQ on REDIS_URL or
 //    redis://127.0.0.1:6379 with its own key prefix).
@@ -22,6 +24,8 @@ const args = process.argv.slice(2);
 const REDIS = args.includes('--redis');
 const AGENTS = Number(process.env.BENCH_AGENTS) || 100_000;
 const DWELLINGS = Number(process.env.BENCH_DWELLINGS) || 2_000;
+/** Dwellings with a rent drop: rarer than new ones; every agent of their cities was mailed them before. */
+const CHANGED = Number(process.env.BENCH_CHANGED_DWELLINGS) || 20;
 const CITIES = 200;
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'husly_bench_boligagent';
@@ -79,8 +83,23 @@ async function prepareDatabase() {
     SELECT a.id, c.id, 'ACTIVE', now(), now()
     FROM boligagents a JOIN bench_cities c ON c.n = (a.id * 7 + 3) % ${cities}
     WHERE a.id % 5 = 0 AND (a.id * 7 + 3) % ${cities} <> a.id % ${cities}`);
+  // Change alerts: older dwellings (outside every window), a SENT mail two days ago listing them to
+  // each agent of their city, and a rent drop an hour ago.
+  await db.query(`
+    INSERT INTO dwellings (headline, teaser, rent, rooms, size, city_id, landlord_id, status, created_at, updated_at)
+    SELECT 'Billigere lejlighed nr. ' || g, 'Nu billigere', 4500, 3, 60,
+           (SELECT id FROM bench_cities WHERE n = g % ${cities}), (SELECT min(id) FROM landlords), 1, now() - interval '3 days', now()
+    FROM generate_series(1, ${CHANGED}) g`);
+  await db.query(`
+    INSERT INTO boligagent_mails (boligagent_id, status, dwelling_count, dwelling_ids, attempts, created_at, sent_at)
+    SELECT p.boligagent_id, 'SENT', count(*), array_agg(d.id), 1, now() - interval '2 days', now() - interval '2 days'
+    FROM boligagent_prefs p JOIN dwellings d ON d.city_id = p.city_id AND d.headline LIKE 'Billigere %'
+    GROUP BY p.boligagent_id`);
+  await db.query(`
+    INSERT INTO dwelling_changes (dwelling_id, kind, old_rent, new_rent, prior_updated_at, created_at)
+    SELECT id, 'RENT_DROP', 5000, 4500, now() - interval '2 days', now() - interval '1 hour' FROM dwellings WHERE headline LIKE 'Billigere %'`);
   await db.query('ANALYZE');
-  log(`${DB_NAME}: seeded ${AGENTS.toLocaleString('en')} agents and ${DWELLINGS.toLocaleString('en')} dwellings over ${cities} cities in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(`${DB_NAME}: seeded ${AGENTS.toLocaleString('en')} agents, ${DWELLINGS.toLocaleString('en')} dwellings over ${cities} cities and ${CHANGED} rent drops in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return db;
 }
 
@@ -99,6 +118,7 @@ async function main() {
     ...(REDIS ? { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', QUEUE_PREFIX: `husly-bench-${Date.now()}` } : {}),
   };
   const started = Date.now();
+  const runStarted = (await db.query('SELECT now() AS t')).rows[0].t;
   const job = run('boligagent:send', 'dist/api/apps/api/src/cli/boligagent-send.command.js', extra);
   // Peak RSS of the job's process, sampled from /proc while it runs.
   let peakRss = 0;
@@ -121,8 +141,10 @@ async function main() {
   sink.send('stop');
   rmSync(dataDir, { recursive: true, force: true });
 
-  const mails = (await db.query(`SELECT status, count(*)::int AS n FROM boligagent_mails GROUP BY status`)).rows;
-  const deliveries = (await db.query('SELECT coalesce(sum(dwelling_count), 0)::int AS n FROM boligagent_mails')).rows[0].n;
+  // This run's mails only (the seed's SENT mails of two days ago are what the changes refer to).
+  const mails = (await db.query(`SELECT status, count(*)::int AS n FROM boligagent_mails WHERE change_id IS NULL AND created_at >= $1 GROUP BY status`, [runStarted])).rows;
+  const changeMails = (await db.query(`SELECT status, count(*)::int AS n FROM boligagent_mails WHERE change_id IS NOT NULL AND created_at >= $1 GROUP BY status`, [runStarted])).rows;
+  const deliveries = (await db.query('SELECT coalesce(sum(dwelling_count), 0)::int AS n FROM boligagent_mails WHERE change_id IS NULL AND created_at >= $1', [runStarted])).rows[0].n;
   await db.end();
   // From the digest's log line, which both modes print (the job runs in this process either way).
   const matching = /boligagent digest: .*matching (\d+) ms/.exec(output)?.[1];
@@ -133,7 +155,9 @@ async function main() {
   log('');
   log(`mode                     ${REDIS ? 'BullMQ on Redis' : 'in-process'}`);
   log(`agents / new dwellings   ${AGENTS.toLocaleString('en')} / ${DWELLINGS.toLocaleString('en')}`);
-  log(`mails handed to SMTP     ${stats.count.toLocaleString('en')} (${mails.map((m) => `${m.status} ${m.n}`).join(', ')}; ${deliveries.toLocaleString('en')} dwellings in them)`);
+  log(`mails handed to SMTP     ${stats.count.toLocaleString('en')}`);
+  log(`  new-dwelling mails     ${mails.map((m) => `${m.status} ${m.n}`).join(', ') || 'none'} (${deliveries.toLocaleString('en')} dwellings in them)`);
+  log(`  change mails           ${changeMails.map((m) => `${m.status} ${m.n}`).join(', ') || 'none'} (${CHANGED} rent drops; claimed by the run's sweep, ADR 0062)`);
   log(`database matching        ${matching ?? '?'} ms (every batch's match: new dwellings per agent, counted and listed)`);
   log(`database claiming        ${claiming ?? '?'} ms (every batch's writes: windows moved, mails inserted)`);
   log(`mails/s to SMTP          ${sendSeconds > 0 ? Math.round(stats.count / sendSeconds) : '?'} (first to last mail: ${sendSeconds.toFixed(1)} s)`);

@@ -68,6 +68,8 @@ export const boligagentSettingsSchema = z.object({
   autoAdjust: z.boolean().optional(),
   frequency: boligagentFrequencySchema.optional(),
   enabled: z.boolean().optional(),
+  /** Mails when a dwelling the agent sent drops its rent or comes back on the market (ADR 0062). */
+  changeAlerts: z.boolean().optional(),
 });
 export type BoligagentSettingsBody = z.infer<typeof boligagentSettingsSchema>;
 
@@ -110,6 +112,8 @@ export interface BoligagentView {
   autoAdjust: boolean;
   frequency: BoligagentFrequencyValue;
   enabled: boolean;
+  /** Change alerts: a mail when a dwelling it sent drops its rent or comes back on the market. */
+  changeAlerts: boolean;
   language: 'da' | 'en';
   prefs: BoligagentPrefView[];
 }

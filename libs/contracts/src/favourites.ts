@@ -11,6 +11,11 @@ import { dwellingListItemSchema } from './dwellings';
 /** A saved dwelling: the list item every list sends (deletedAt set = rented, "Udlejet {date}") and when it was saved. */
 export const favouriteSchema = dwellingListItemSchema.extend({
   savedAt: z.iso.datetime({ offset: true }),
+  /**
+   * What changed since it was saved (issue 34, docs/decisions/0062-change-alerts.md): rented, reserved
+   * (unavailable but not rented), and the rent when saved if the rent is another now (else null).
+   */
+  sinceSaved: z.object({ rented: z.boolean(), reserved: z.boolean(), rentWhenSaved: z.number().int().nullable() }),
 });
 export type Favourite = z.infer<typeof favouriteSchema>;
 

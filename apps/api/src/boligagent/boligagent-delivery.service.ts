@@ -4,14 +4,14 @@ import { APP_CONFIG } from '../config/config.module';
 import { Clock } from '../infra/clock/clock';
 import { MailService } from '../infra/mail/mail.service';
 import { stableMessageId } from '../infra/mail/message-id';
-import { boligagentDigestMail, type DigestDwelling } from '../infra/mail/templates/boligagent-mails';
+import { boligagentChangeMail, boligagentDigestMail, type DigestDwelling } from '../infra/mail/templates/boligagent-mails';
 import { composeMail } from '../infra/mail/templates/mail-template';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { JOBS } from '../infra/queue/jobs';
-import { BoligagentRepository, type LeasedMail } from './boligagent.repository';
+import { BoligagentRepository, type LeasedMail, type MailChange } from './boligagent.repository';
 import { BoligagentRunLog } from './boligagent-run-log';
 import { PushService } from './push/push.service';
-import { listUnsubscribeHeaders, signUserParam, unsubscribePathOf, unsubscribeUrlOf, type MailLanguage } from './public-urls';
+import { changeAlertsOffPathOf, listUnsubscribeHeaders, signUserParam, unsubscribePathOf, unsubscribeUrlOf, type MailLanguage } from './public-urls';
 
 /** Agents per keyset batch of the nightly matching statement. */
 const AGENT_BATCH = 25_000;
@@ -34,6 +34,8 @@ const INSTANT_CHUNK = 500;
  * cannot make a live job's lease run out; a job whose worker died frees its mails when it passes.
  */
 const LEASE_MS = 10 * 60_000;
+/** The nightly sweep of change alerts looks this far back (as a digest window does, ADR 0006). */
+const CHANGE_SWEEP_MS = 8 * 24 * 3_600_000;
 
 export interface DigestResult {
   agentsScanned: number;
@@ -45,6 +47,8 @@ export interface DigestResult {
   matchingMs: number;
   /** Time spent claiming (the writes: windows moved, mails inserted). */
   claimingMs: number;
+  /** Change mails claimed by the run's sweep (rent drops, back on the market: ADR 0062). */
+  changeMails: number;
 }
 
 /** busy: another worker holds the mail right now; our job retries later in case that worker dies. */
@@ -77,6 +81,36 @@ export class BoligagentDeliveryService {
     await this.jobs.enqueue(JOBS.boligagentInstant, { dwellingIds });
   }
 
+  /** The feed import calls this with the changes it recorded: instant agents hear of them now (ADR 0062). */
+  async dwellingsChanged(changeIds: number[]): Promise<void> {
+    if (changeIds.length === 0) return;
+    await this.jobs.enqueue(JOBS.boligagentChanges, { changeIds });
+  }
+
+  /** The change job: instant agents' change mails, claimed and handed to the send job like their instant mails. */
+  async runChanges(changeIds: number[]): Promise<number> {
+    const mailIds = await this.repository.claimChanges({ changeIds, since: new Date(this.clock.now().getTime() - CHANGE_SWEEP_MS), frequencies: ['INSTANT'], now: this.clock.now() });
+    await this.enqueueSends(mailIds, 'change');
+    return mailIds.length;
+  }
+
+  /**
+   * The nightly run's change alerts: daily and weekly agents get their change mails at the digest's
+   * hour, and any instant agent whose change job was lost (a crash after the import committed) gets
+   * its mail now. The claim is unique per agent and change, so what an earlier job or run claimed
+   * is not claimed again.
+   */
+  private async sweepChanges(cutoff: Date): Promise<number> {
+    const mailIds = await this.repository.claimChanges({
+      changeIds: null,
+      since: new Date(cutoff.getTime() - CHANGE_SWEEP_MS),
+      frequencies: ['INSTANT', 'DAILY', 'WEEKLY'],
+      now: this.clock.now(),
+    });
+    await this.enqueueSends(mailIds, 'change');
+    return mailIds.length;
+  }
+
   /**
    * The nightly run (and `npm run boligagent:send`): first hands over what an earlier run claimed
    * but never sent, then matches every daily and weekly agent in keyset batches and queues the
@@ -87,7 +121,7 @@ export class BoligagentDeliveryService {
     const run = await this.runs.start();
     try {
       const result = await this.digest(cutoff);
-      await run.finished(result.mails);
+      await run.finished(result.mails + result.changeMails);
       return result;
     } catch (error) {
       await run.failed(error);
@@ -96,8 +130,9 @@ export class BoligagentDeliveryService {
   }
 
   private async digest(cutoff: Date): Promise<DigestResult> {
-    const result: DigestResult = { agentsScanned: 0, mails: 0, dwellings: 0, requeued: 0, matchingMs: 0, claimingMs: 0 };
+    const result: DigestResult = { agentsScanned: 0, mails: 0, dwellings: 0, requeued: 0, matchingMs: 0, claimingMs: 0, changeMails: 0 };
     result.requeued = await this.requeuePending(this.clock.now());
+    result.changeMails = await this.sweepChanges(cutoff);
     let afterAgentId = 0;
     for (;;) {
       const batch = await this.repository.claimDigestBatch({
@@ -118,7 +153,7 @@ export class BoligagentDeliveryService {
       await this.enqueueSends(batch.mailIds);
     }
     this.logger.log(
-      `boligagent digest: ${result.agentsScanned} agents, ${result.mails} mails, ${result.dwellings} dwellings, ` +
+      `boligagent digest: ${result.agentsScanned} agents, ${result.mails} mails, ${result.dwellings} dwellings, ${result.changeMails} change mails, ` +
         `${result.requeued} requeued, matching ${Math.round(result.matchingMs)} ms, claiming ${Math.round(result.claimingMs)} ms`,
     );
     return result;
@@ -223,7 +258,12 @@ export class BoligagentDeliveryService {
       await this.repository.markFailed(mail.id, 'no dwellings left to list');
       return 'skipped';
     }
-    const message = this.compose(mail);
+    const stale = mail.change ? this.staleChange(mail) : null;
+    if (stale) {
+      await this.repository.markFailed(mail.id, stale);
+      return stale === 'change alerts off' ? 'stopped' : 'skipped';
+    }
+    const message = mail.change ? this.composeChange(mail, mail.change) : this.compose(mail);
     try {
       const sent = await this.mail.send(message);
       await this.repository.markSent(mail.id, { sentAt: this.clock.now(), messageId: sent.messageId });
@@ -280,6 +320,41 @@ export class BoligagentDeliveryService {
         // Deterministic: a mail re-sent after a crash carries the same id, so clients collapse it.
         'Message-ID': stableMessageId('boligagent', mail.id, this.config.auth.jwtSecret, this.config.http.publicUrl),
         ...listUnsubscribeHeaders(unsubscribeUrl, this.config.mail.from, agent.unsubscribeToken),
+      },
+    };
+  }
+
+  // ---- change alerts (docs/decisions/0062-change-alerts.md) -------------------------------------
+
+  /** Why a claimed change mail is no longer sent: alerts switched off, or the dwelling taken again. */
+  private staleChange(mail: LeasedMail): string | null {
+    if (!mail.changeAlerts) return 'change alerts off';
+    if (!mail.dwellings[0].vacant) return 'dwelling no longer vacant';
+    return null;
+  }
+
+  private composeChange(mail: LeasedMail, change: MailChange) {
+    const language: MailLanguage = mail.language === 'en' ? 'en' : 'da';
+    const user = signUserParam(mail.agentId, this.config.auth.jwtSecret);
+    const d = mail.dwellings[0];
+    const rendered = composeMail(
+      boligagentChangeMail,
+      { language, publicUrl: this.config.http.publicUrl },
+      {
+        kind: change.kind === 'RENT_DROP' ? 'rent-drop' : 'back-on-market',
+        oldRent: change.oldRent,
+        dwelling: { ...d, path: `/vis/${d.id}?user=${encodeURIComponent(user)}&source=boligagent-change` },
+        managePath: `/boligagent/${encodeURIComponent(mail.token)}`,
+        changeAlertsOffPath: changeAlertsOffPathOf(mail.unsubscribeToken),
+        unsubscribePath: unsubscribePathOf(mail.unsubscribeToken),
+      },
+    );
+    return {
+      to: mail.email,
+      ...rendered,
+      headers: {
+        'Message-ID': stableMessageId('boligagent', mail.id, this.config.auth.jwtSecret, this.config.http.publicUrl),
+        ...listUnsubscribeHeaders(unsubscribeUrlOf(this.config.http.publicUrl, mail.unsubscribeToken, language), this.config.mail.from, mail.unsubscribeToken),
       },
     };
   }

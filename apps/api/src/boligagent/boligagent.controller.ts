@@ -86,6 +86,20 @@ export class BoligagentsController {
     void reply.redirect(`/boligagent/afmeld/${encodeURIComponent(token)}`, 303);
   }
 
+  /** The change mail's "stop mails about changes" (ADR 0062): a POST switches change alerts off, idempotent. */
+  @Post('change-alerts-off/:token')
+  @HttpCode(200)
+  async changeAlertsOff(@Param('token') token: string): Promise<{ changeAlerts: false }> {
+    await this.boligagents.changeAlertsOff(tokenParam(token));
+    return { changeAlerts: false };
+  }
+
+  /** A browser opening the link gets the confirmation page, which POSTs (a link scanner's GET changes nothing). */
+  @Get('change-alerts-off/:token')
+  changeAlertsOffPage(@Param('token') token: string, @Res() reply: FastifyReply): void {
+    void reply.redirect(`/boligagent/afmeld/${encodeURIComponent(token)}?kun=aendringer`, 303);
+  }
+
   @Get(':token')
   byToken(@Param('token') token: string): Promise<BoligagentView> {
     return this.boligagents.byToken(tokenParam(token));

@@ -48,10 +48,20 @@ export interface LeasedMail {
   enabled: boolean;
   unsubscribed: boolean;
   suppressed: boolean;
+  /** Change alerts (ADR 0062): whether the agent still wants them, and the change a change mail is about. */
+  changeAlerts: boolean;
+  change: MailChange | null;
   /** Dwellings the mail is about ("see all N"). */
   total: number;
   /** The ones it lists, newest first (fixed when the mail was claimed). */
-  dwellings: Array<{ id: number; headline: string; rent: number; rooms: number; size: number; city: string }>;
+  dwellings: Array<{ id: number; headline: string; rent: number; rooms: number; size: number; city: string; vacant: boolean }>;
+}
+
+/** The change a change mail is about (docs/decisions/0062-change-alerts.md). */
+export interface MailChange {
+  kind: 'RENT_DROP' | 'BACK_ON_MARKET';
+  oldRent: number;
+  newRent: number;
 }
 
 /**
@@ -259,13 +269,15 @@ export class BoligagentRepository {
       `WITH leased AS (
          UPDATE boligagent_mails m SET lease_until = $3, attempts = m.attempts + 1
          WHERE m.id = ANY($1::int[]) AND m.status = 'PENDING' AND (m.lease_until IS NULL OR m.lease_until <= $2)
-         RETURNING m.id, m.boligagent_id, m.dwelling_count, m.dwelling_ids
+         RETURNING m.id, m.boligagent_id, m.dwelling_count, m.dwelling_ids, m.change_id
        )
        SELECT l.id, a.id AS "agentId", a.email, a.token, a.unsubscribe_token AS "unsubscribeToken", a.language, a.enabled, a.unsubscribed_at IS NOT NULL AS unsubscribed,
               EXISTS (SELECT 1 FROM mail_suppressions s WHERE s.email = a.email) AS suppressed,
+              a.change_alerts AS "changeAlerts",
+              (SELECT json_build_object('kind', x.kind, 'oldRent', x.old_rent, 'newRent', x.new_rent) FROM dwelling_changes x WHERE x.id = l.change_id) AS change,
               l.dwelling_count AS total,
               COALESCE((SELECT json_agg(t ORDER BY t.ord) FROM (
-                SELECT d.id, d.headline, d.rent, d.rooms, d.size, c.label AS city, u.ord
+                SELECT d.id, d.headline, d.rent, d.rooms, d.size, c.label AS city, d.status = 1 AND d.deleted_at IS NULL AS vacant, u.ord
                 FROM unnest(l.dwelling_ids) WITH ORDINALITY u(id, ord)
                 JOIN dwellings d ON d.id = u.id JOIN cities c ON c.id = d.city_id) t), '[]'::json) AS dwellings
        FROM leased l JOIN boligagents a ON a.id = l.boligagent_id
@@ -274,6 +286,45 @@ export class BoligagentRepository {
       input.now,
       input.leaseUntil,
     );
+  }
+
+  /**
+   * Change alerts (ADR 0062): one PENDING mail per agent and change, for the agents of `frequencies`
+   * with change alerts on that were sent a mail listing the dwelling before the change, and whose
+   * active prefs the dwelling (vacant) still matches. Only a dwelling's latest change counts, and a
+   * rent drop only while the rent is still below the old one. The insert is the claim: unique
+   * (agent, change), so a retried job, the nightly sweep and a second worker mail each change once.
+   * `changeIds` names the changes (the instant job); null takes every change since `since` (the sweep).
+   */
+  async claimChanges(input: { changeIds: number[] | null; since: Date; frequencies: Array<'INSTANT' | 'DAILY' | 'WEEKLY'>; now: Date }): Promise<number[]> {
+    const rows = await this.prisma.$queryRawUnsafe<Array<{ id: number }>>(
+      `WITH changes AS (
+         SELECT c.id, c.dwelling_id, c.kind, c.old_rent, c.created_at FROM dwelling_changes c
+         WHERE ($1::int[] IS NULL OR c.id = ANY($1::int[])) AND c.created_at > $2
+           AND NOT EXISTS (SELECT 1 FROM dwelling_changes later WHERE later.dwelling_id = c.dwelling_id AND later.id > c.id)
+       ),
+       told AS (
+         SELECT DISTINCT m.boligagent_id AS agent_id, c.id AS change_id, c.dwelling_id, c.kind, c.old_rent
+         FROM changes c
+         JOIN boligagent_mails m ON m.dwelling_ids @> ARRAY[c.dwelling_id] AND m.status = 'SENT' AND m.sent_at < c.created_at
+       )
+       INSERT INTO boligagent_mails (boligagent_id, change_id, status, dwelling_count, dwelling_ids, attempts, created_at)
+       SELECT t.agent_id, t.change_id, 'PENDING', 1, ARRAY[t.dwelling_id], 0, $4
+       FROM told t
+       JOIN boligagents a ON a.id = t.agent_id
+       JOIN dwellings d ON d.id = t.dwelling_id
+       WHERE a.change_alerts AND ${AGENT_IS_MAILABLE} AND a.frequency::text = ANY($3::text[])
+         AND (t.kind <> 'RENT_DROP' OR (d.rent >= 0 AND d.rent < t.old_rent))
+         AND EXISTS (SELECT 1 FROM boligagent_prefs p WHERE p.boligagent_id = a.id AND p.city_id = d.city_id AND p.status = 'ACTIVE' AND ${PREF_MATCHES_DWELLING})
+       ORDER BY t.agent_id, t.change_id
+       ON CONFLICT (boligagent_id, change_id) DO NOTHING
+       RETURNING id`,
+      input.changeIds,
+      input.since,
+      input.frequencies,
+      input.now,
+    );
+    return rows.map((r) => r.id).sort((a, b) => a - b);
   }
 
   /** How many of `mailIds` are still PENDING under another worker's lease. */

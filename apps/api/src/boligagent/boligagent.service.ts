@@ -248,6 +248,9 @@ export class BoligagentService {
   async settings(user: AuthUser | undefined, body: BoligagentSettingsBody): Promise<BoligagentView> {
     const agent = await this.resolve(user, body);
     await this.applySettings(agent, body);
+    if (body.changeAlerts !== undefined && agent.changeAlerts !== body.changeAlerts) {
+      await this.prisma.boligagent.update({ where: { id: agent.id }, data: { changeAlerts: body.changeAlerts } });
+    }
     if (body.autoAdjust !== undefined && agent.userId !== null && agent.autoAdjust !== body.autoAdjust) {
       await this.prisma.boligagent.update({ where: { id: agent.id }, data: { autoAdjust: body.autoAdjust } });
     }
@@ -293,6 +296,19 @@ export class BoligagentService {
       where: { id: agent.id },
       data: { enabled: false, unsubscribedAt: agent.unsubscribedAt ?? this.clock.now() },
     });
+  }
+
+  /**
+   * The change mail's "stop mails about changes" (ADR 0062): switches change alerts off and nothing
+   * else, with the unsubscribe token (or the management token). Idempotent: the UPDATE's condition
+   * makes a second or parallel call change nothing.
+   */
+  async changeAlertsOff(token: string): Promise<void> {
+    const agent =
+      (await this.prisma.boligagent.findUnique({ where: { unsubscribeToken: token }, select: { id: true } })) ??
+      (await this.prisma.boligagent.findUnique({ where: { token }, select: { id: true } }));
+    if (!agent) throw boligagentNotFound();
+    await this.prisma.boligagent.updateMany({ where: { id: agent.id, changeAlerts: true }, data: { changeAlerts: false } });
   }
 
   /**
@@ -430,6 +446,7 @@ function toView(agent: AgentRow): BoligagentView {
     autoAdjust: agent.autoAdjust,
     frequency: FREQUENCY_FROM_DB[agent.frequency],
     enabled: agent.enabled && agent.unsubscribedAt === null,
+    changeAlerts: agent.changeAlerts,
     language: agent.language === 'en' ? 'en' : 'da',
     prefs: agent.prefs.map((p) => ({
       id: p.id,

@@ -49,6 +49,14 @@ export function unsubscribePathOf(token: string): string {
   return `/api/boligagents/unsubscribe/${encodeURIComponent(token)}`;
 }
 
+/**
+ * The change mail's "stop mails about changes" path (ADR 0062): the unsubscribe token, which can only
+ * stop things; a POST switches change alerts off, a GET leads a browser to the confirmation page.
+ */
+export function changeAlertsOffPathOf(token: string): string {
+  return `/api/boligagents/change-alerts-off/${encodeURIComponent(token)}`;
+}
+
 /** List-Unsubscribe (an https URL and a mailto) and List-Unsubscribe-Post: every boligagent mail carries them. */
 export function listUnsubscribeHeaders(unsubscribeUrl: string, mailFrom: string, token: string): Record<string, string> {
   const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;

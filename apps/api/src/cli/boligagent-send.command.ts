@@ -21,7 +21,7 @@ runCommand('boligagent:send', async ({ app }) => {
     const pending = await prisma.boligagentMail.count({ where: { status: 'PENDING', createdAt: { gte: started } } });
     console.log(
       `boligagent:send: ${result.agentsScanned} agents matched in ${Math.round(result.matchingMs)} ms, claimed in ${Math.round(result.claimingMs)} ms, ${result.mails} mails ` +
-        `(${result.dwellings} dwellings), ${result.requeued} left over from earlier runs; ${pending} still pending; ` +
+        `(${result.dwellings} dwellings), ${result.changeMails} change mails, ${result.requeued} left over from earlier runs; ${pending} still pending; ` +
         `${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
     return pending === 0 ? 0 : 1;

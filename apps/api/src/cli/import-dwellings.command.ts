@@ -28,10 +28,12 @@ runCommand('import:dwellings', async ({ app, config }, args) => {
     });
     // Instant boligagents hear of the new dwellings now; the others in the nightly run.
     await app.get(BoligagentDeliveryService).dwellingsCreated(result.createdIds);
+    // Rent drops and dwellings back on the market (ADR 0062); a lost job is healed by the nightly sweep.
+    await app.get(BoligagentDeliveryService).dwellingsChanged(result.changeIds);
     await app.get(JobQueue).drain();
     console.log(
       `import:dwellings (${result.source}): ${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged, ` +
-        `${result.rented} marked rented, ${result.imagesWritten} images written`,
+        `${result.rented} marked rented, ${result.changeIds.length} changes for boligagents, ${result.imagesWritten} images written`,
     );
     return 0;
   } catch (error) {

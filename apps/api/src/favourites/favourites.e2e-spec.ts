@@ -35,6 +35,30 @@ describe('favourites (/api/users/me/favourites)', () => {
     expect(await t.prisma.favourite.count({ where: { dwellingId: dwelling.id } })).toBe(0);
   });
 
+  it('marks a saved dwelling that was rented, reserved or changed its rent since it was saved (issue 34)', async () => {
+    const city = await createCity(t.prisma);
+    const make = (over: { deletedAt?: Date; status?: number } = {}) => createDwelling(t.prisma, { cityId: city.id, rent: 7000, ...over });
+    const [rented, reserved, cheaper, same, rentedBefore] = [await make(), await make(), await make(), await make(), await make({ deletedAt: new Date(Date.now() - 60_000) })];
+    const { auth } = await userWithToken(t);
+    for (const d of [rentedBefore, same, cheaper, reserved]) expect((await put(d.id, auth)).status).toBe(204);
+    // Saved twice at once: one row, with the values of the save.
+    expect((await Promise.all([put(rented.id, auth), put(rented.id, auth)])).map((r) => r.status)).toEqual([204, 204]);
+    expect(await t.prisma.favourite.findMany({ where: { dwellingId: rented.id } })).toMatchObject([{ savedRent: 7000, savedStatus: 1 }]);
+
+    await t.prisma.dwelling.update({ where: { id: rented.id }, data: { deletedAt: new Date(Date.now() + 1_000) } });
+    await t.prisma.dwelling.update({ where: { id: reserved.id }, data: { status: 2 } });
+    await t.prisma.dwelling.update({ where: { id: cheaper.id }, data: { rent: 6500 } });
+    const marks = Object.fromEntries((await list(auth)).map((item) => [item.dwellingId, item.sinceSaved]));
+    expect(marks).toEqual({
+      [rented.id]: { rented: true, reserved: false, rentWhenSaved: null },
+      [reserved.id]: { rented: false, reserved: true, rentWhenSaved: null },
+      [cheaper.id]: { rented: false, reserved: false, rentWhenSaved: 7000 },
+      [same.id]: { rented: false, reserved: false, rentWhenSaved: null },
+      // Saved when it was already rented: nothing happened since.
+      [rentedBefore.id]: { rented: false, reserved: false, rentWhenSaved: null },
+    });
+  });
+
   it('saves and removes idempotently, lists newest saved first as list items', async () => {
     const city = await createCity(t.prisma);
     const first = await createDwelling(t.prisma, { cityId: city.id, rent: 7100 });

@@ -33,9 +33,11 @@ export class FavouritesService {
         orderBy: [...NEWEST_SAVED_FIRST],
         select: {
           createdAt: true,
+          savedRent: true,
+          savedStatus: true,
           dwelling: {
             select: {
-              id: true, headline: true, teaser: true, rent: true, rooms: true, size: true, street: true, lat: true, lng: true,
+              id: true, status: true, headline: true, teaser: true, rent: true, rooms: true, size: true, street: true, lat: true, lng: true,
               zip: true, cityId: true, createdAt: true, deletedAt: true, listBlurredKeys: true, listFullKeys: true,
               // The costs every list item carries (docs/decisions/0013).
               monthlyCost: true, moveInCost: true,
@@ -47,10 +49,10 @@ export class FavouritesService {
     ]);
     const names = await this.cities.placeNames(new Set(rows.map((row) => row.dwelling.cityId)));
     return {
-      data: rows.map(({ createdAt, dwelling }) => {
-        const { listBlurredKeys, listFullKeys, ...listed } = dwelling;
+      data: rows.map(({ createdAt, savedRent, savedStatus, dwelling }) => {
+        const { listBlurredKeys, listFullKeys, status, ...listed } = dwelling;
         const item = this.dwellings.listItemOf({ ...listed, imageKeys: subscribed ? listFullKeys : listBlurredKeys }, names.name(dwelling.zip, dwelling.cityId));
-        return { ...item, savedAt: createdAt.toISOString() };
+        return { ...item, savedAt: createdAt.toISOString(), sinceSaved: sinceSaved({ savedAt: createdAt, savedRent, savedStatus }, { ...dwelling, status }) };
       }),
     };
   }
@@ -61,7 +63,7 @@ export class FavouritesService {
    */
   async save(userId: number, dwellingId: number, language: Language): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
-      const dwelling = await tx.dwelling.findUnique({ where: { id: dwellingId }, select: { status: true } });
+      const dwelling = await tx.dwelling.findUnique({ where: { id: dwellingId }, select: { status: true, rent: true } });
       if (!dwelling || dwelling.status === DWELLING_STATUS.notFound) throw notFound();
       await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`;
       const saved = await tx.favourite.findUnique({ where: { userId_dwellingId: { userId, dwellingId } }, select: { userId: true } });
@@ -73,7 +75,8 @@ export class FavouritesService {
           limit: FAVOURITES.maxPerUser,
         });
       }
-      await tx.favourite.create({ data: { userId, dwellingId } });
+      // What it was when saved: the list marks what changes after (ADR 0062).
+      await tx.favourite.create({ data: { userId, dwellingId, savedRent: dwelling.rent, savedStatus: dwelling.status } });
     });
   }
 
@@ -81,4 +84,20 @@ export class FavouritesService {
   async remove(userId: number, dwellingId: number): Promise<void> {
     await this.prisma.favourite.deleteMany({ where: { userId, dwellingId } });
   }
+}
+
+/**
+ * The marks of a saved dwelling (issue 34, ADR 0062): rented after it was saved; reserved (status
+ * neither available nor not-found, not rented) when it was saved with another status; the rent when
+ * saved if both rents are known and differ. Rows saved before the marks existed have no saved values
+ * (the migration gave them the values of its day), so only later changes mark them.
+ */
+export function sinceSaved(
+  saved: { savedAt: Date; savedRent: number | null; savedStatus: number | null },
+  now: { rent: number; status: number; deletedAt: Date | null },
+): { rented: boolean; reserved: boolean; rentWhenSaved: number | null } {
+  const rented = now.deletedAt !== null && now.deletedAt > saved.savedAt;
+  const reserved = now.deletedAt === null && now.status !== DWELLING_STATUS.available && saved.savedStatus !== null && saved.savedStatus !== now.status;
+  const priceChanged = saved.savedRent !== null && saved.savedRent >= 0 && now.rent >= 0 && now.rent !== saved.savedRent;
+  return { rented, reserved, rentWhenSaved: priceChanged ? saved.savedRent : null };
 }

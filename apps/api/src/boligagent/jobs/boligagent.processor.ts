@@ -45,6 +45,9 @@ export class BoligagentProcessor implements OnModuleInit, OnApplicationBootstrap
     this.jobs.register(JOBS.boligagentInstant, async ({ dwellingIds }) => {
       await this.delivery.runInstant(dwellingIds);
     });
+    this.jobs.register(JOBS.boligagentChanges, async ({ changeIds }) => {
+      await this.delivery.runChanges(changeIds);
+    });
     this.jobs.register(JOBS.boligagentSend, async ({ mailIds }, context) => {
       await this.delivery.sendMails(mailIds, context.attempt >= context.maxAttempts);
     });

@@ -4,6 +4,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import sharp from 'sharp';
 import type { PrismaService } from '../../infra/prisma/prisma.service';
 import { derivedColumnsData } from '../derived-columns';
+import { dwellingChangeOf } from './dwelling-change';
 import { dwellingMediaDir } from '../media.controller';
 import { feedImportCounts, feedImportSource, startFeedImport } from './feed-import-record';
 import {
@@ -40,6 +41,8 @@ export interface ImportResult {
   created: number;
   /** Ids of the dwellings this import created: instant boligagents are mailed about them. */
   createdIds: number[];
+  /** Ids of the dwelling_changes rows it recorded (rent drops, back on the market): change alerts, ADR 0062. */
+  changeIds: number[];
   updated: number;
   unchanged: number;
   rented: number;
@@ -156,6 +159,7 @@ async function apply(
   await mkdir(mediaDir, { recursive: true });
   const written: string[] = [];
   const createdIds: number[] = [];
+  const changeIds: number[] = [];
   const replacedFiles: string[] = [];
   type ImageRow = { position: number; fullKey: string; blurredKey: string; width: number; height: number; source: string; checksum: string };
   const newImages = new Map<string, Array<ImageRow | { keep: number }>>();
@@ -198,6 +202,10 @@ async function apply(
         const cities = new Map(
           (await tx.postalCode.findMany({ where: { zip: { in: toWrite.map((p) => p.dwelling.zip) } }, select: { zip: true, cityId: true } })).map((z) => [z.zip, z.cityId]),
         );
+        // Change alerts (ADR 0062): the rows this import updates, locked and read as they are now.
+        // A second import racing this one waits here and then compares with what this one wrote.
+        const before = await lockedStates(tx, toWrite.map((p) => ids.get(p.dwelling.externalId)).filter((id): id is number => id !== undefined));
+        const changes: Array<{ dwellingId: number; kind: 'RENT_DROP' | 'BACK_ON_MARKET'; oldRent: number; newRent: number; priorUpdatedAt: Date }> = [];
         for (const p of toWrite) {
           const data = {
             ...p.dwelling,
@@ -216,6 +224,9 @@ async function apply(
             ? await tx.dwelling.create({ data: { ...withColumns, createdAt: options.now }, select: { id: true } })
             : await tx.dwelling.update({ where: { id }, data: withColumns, select: { id: true } });
           if (id === undefined) createdIds.push(dwelling.id);
+          const prior = id === undefined ? undefined : before.get(id);
+          const kind = prior && dwellingChangeOf(prior, { rent: p.dwelling.rent, status: p.dwelling.status, deletedAt: null });
+          if (prior && kind) changes.push({ dwellingId: dwelling.id, kind, oldRent: prior.rent, newRent: p.dwelling.rent, priorUpdatedAt: prior.updatedAt });
           const list = newImages.get(p.dwelling.externalId) ?? [];
           const keep = list.flatMap((i) => ('keep' in i ? [i.keep] : []));
           await tx.dwellingImage.deleteMany({ where: { dwellingId: dwelling.id, id: { notIn: keep } } });
@@ -231,6 +242,13 @@ async function apply(
         if (createdIds.length) {
           await tx.dwelling.updateMany({ where: { id: { in: createdIds } }, data: { createdAt: elapsedNow() } });
         }
+        // Recorded with the writes: a rolled-back import records nothing, a retried one finds the new
+        // state and records nothing more; the key (dwelling, kind, prior updated_at) keeps one row per change.
+        if (changes.length) {
+          const at = elapsedNow();
+          const recorded = await tx.dwellingChange.createManyAndReturn({ data: changes.map((c) => ({ ...c, createdAt: at })), skipDuplicates: true, select: { id: true } });
+          changeIds.push(...recorded.map((r) => r.id));
+        }
       },
       { timeout: 10 * 60_000, maxWait: 30_000 },
     );
@@ -244,11 +262,20 @@ async function apply(
     source,
     created: plan.create.length,
     createdIds,
+    changeIds,
     updated: plan.update.length,
     unchanged: plan.unchanged.length,
     rented: plan.rent.length,
     imagesWritten: written.length / 2,
   };
+}
+
+/** The rows an import is about to update, locked until it commits, with what a change compares. */
+async function lockedStates(tx: Pick<PrismaService, '$queryRaw'>, ids: number[]) {
+  if (ids.length === 0) return new Map<number, { rent: number; status: number; deletedAt: Date | null; updatedAt: Date }>();
+  const rows = await tx.$queryRaw<Array<{ id: number; rent: number; status: number; deletedAt: Date | null; updatedAt: Date }>>`
+    SELECT id, rent, status, deleted_at AS "deletedAt", updated_at AS "updatedAt" FROM dwellings WHERE id = ANY(${ids}::int[]) ORDER BY id FOR UPDATE`;
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 const rowNumber = (message: string) => Number(/^row (\d+)/.exec(message)?.[1] ?? 0);

@@ -14,6 +14,8 @@ export const JOBS = {
   boligagentDigest: defineJob<{ trigger: 'schedule' | 'command' }>('boligagent.digest', { attempts: 3, backoffMs: 30_000 }),
   /** Boligagent: instant agents for dwellings just created or imported. */
   boligagentInstant: defineJob<{ dwellingIds: number[] }>('boligagent.instant', { attempts: 5, backoffMs: 5_000 }),
+  /** Boligagent: change alerts for instant agents, about the changes a feed import recorded (ADR 0062). */
+  boligagentChanges: defineJob<{ changeIds: number[] }>('boligagent.changes', { attempts: 5, backoffMs: 5_000 }),
   /** Boligagent: hand claimed mails to SMTP; a retry re-sends only those still pending. */
   boligagentSend: defineJob<{ mailIds: number[] }>('boligagent.send', { attempts: 6, backoffMs: 10_000 }),
   /** Instant push: one claimed push (a dwelling for an agent) to its browsers; a retry sends only to those not yet done. */

@@ -22,9 +22,11 @@ export function boligagentApi(api: ApiClient) {
     /** The adjust call {area, current, user, detail}: the API widens a watched area when autoAdjust is on. */
     adjust: (body: { area: string; current: { rent?: number; rooms?: number; size?: number }; user?: number; detail?: number }) =>
       api.post<{ adjusted: boolean; agent: BoligagentView | null }>('/boligagents/adjust', body),
-    settings: (body: { token?: string; autoAdjust?: boolean; frequency?: BoligagentFrequencyValue; enabled?: boolean }) =>
+    settings: (body: { token?: string; autoAdjust?: boolean; frequency?: BoligagentFrequencyValue; enabled?: boolean; changeAlerts?: boolean }) =>
       api.post<BoligagentView>('/boligagents/settings', body),
     unsubscribe: (token: string) => api.post<{ unsubscribed: true }>(`/boligagents/unsubscribe/${encodeURIComponent(token)}`),
+    /** The change mail's "stop mails about changes" (ADR 0062): change alerts off, nothing else. */
+    changeAlertsOff: (token: string) => api.post<{ changeAlerts: false }>(`/boligagents/change-alerts-off/${encodeURIComponent(token)}`),
     logNotification: (body: { user: string; source: string; type: string; dwellingId?: number }) => api.post<void>('/notificationLog', body),
   };
 }

@@ -6,7 +6,7 @@ import { startApiServer } from '../../test/api-server';
 import { clickTwice, submitTwice } from '../../test/press-twice';
 import { renderApp } from '../../test/render-app';
 import { BoligagentSignupBlock } from './components/boligagent-signup-block';
-import { BoligagentTokenPage } from './pages/boligagent-pages';
+import { BoligagentTokenPage, BoligagentUnsubscribePage } from './pages/boligagent-pages';
 import { BoligagentNotificationLogger } from './components/boligagent-notification-logger';
 
 const AGENT = {
@@ -17,6 +17,7 @@ const AGENT = {
   autoAdjust: false,
   frequency: 'daily',
   enabled: true,
+  changeAlerts: true,
   language: 'da',
   prefs: [
     { id: 1, area: 'aarhus', areaLabel: 'Aarhus', rent: 6000, rooms: null, size: 50, status: 'active' },
@@ -160,6 +161,26 @@ describe('the agent panel (/boligagent/{token})', () => {
     }
   });
 
+  it('the change alerts checkbox switches them off with the settings call, sent once when clicked twice (issue 34)', async () => {
+    const server = await startApiServer({
+      'GET /api/boligagents/tok': { body: AGENT },
+      'POST /api/boligagents/settings': { body: { ...AGENT, changeAlerts: false } },
+    });
+    try {
+      const { requestsAnswered } = renderApp('/boligagent/tok', { apiBaseUrl: `${server.origin}/api`, routes });
+      const box = (await screen.findByRole('checkbox', { name: /sætter huslejen ned eller bliver ledig igen/ })) as HTMLInputElement;
+      expect(box.checked).toBe(true);
+      clickTwice(box);
+      await waitFor(() => expect(box.checked).toBe(false));
+      await requestsAnswered();
+      const posts = server.requests.filter((r) => r.method === 'POST' && r.url === '/api/boligagents/settings');
+      expect(posts).toHaveLength(1);
+      expect(JSON.parse(posts[0]?.body ?? '{}')).toEqual({ token: 'tok', id: 7, changeAlerts: false });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('an unknown token: "We could not find your BoligAgent…" in Danish', async () => {
     const server = await startApiServer({});
     try {
@@ -180,6 +201,23 @@ describe('the agent panel (/boligagent/{token})', () => {
       await userEvent.click(await screen.findByRole('button', { name: 'Ret' }));
       await userEvent.click(screen.getByRole('button', { name: 'Gem' }));
       expect(await screen.findByText('Din boligagent er allerede opdateret med angivne områder')).toBeTruthy();
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the unsubscribe page (/boligagent/afmeld/{token})', () => {
+  const routes = () => [{ path: '/boligagent/afmeld/:token', element: <BoligagentUnsubscribePage /> }];
+
+  it('with ?kun=aendringer it stops change mails only: POST change-alerts-off, not unsubscribe', async () => {
+    const server = await startApiServer({ 'POST /api/boligagents/change-alerts-off/u1': { body: { changeAlerts: false } } });
+    try {
+      renderApp('/boligagent/afmeld/u1?kun=aendringer', { apiBaseUrl: `${server.origin}/api`, routes });
+      expect(await screen.findByRole('heading', { name: 'Stop mails om ændringer' })).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: 'Ja, stop dem' }));
+      expect(await screen.findByText(/Du får ikke flere mails om ændringer/)).toBeTruthy();
+      expect(server.requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual(['/api/boligagents/change-alerts-off/u1']);
     } finally {
       await server.close();
     }

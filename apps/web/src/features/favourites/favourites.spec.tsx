@@ -313,7 +313,12 @@ describe('which hearts render again after hydration', () => {
 });
 
 describe('the profile tab "Gemte boliger"', () => {
-  const saved = (n: number, over: Partial<Favourite> = {}): Favourite => ({ ...listItem(n), savedAt: '2026-11-24T09:00:00.000Z', ...over });
+  const saved = (n: number, over: Partial<Favourite> = {}): Favourite => ({
+    ...listItem(n),
+    savedAt: '2026-11-24T09:00:00.000Z',
+    sinceSaved: { rented: false, reserved: false, rentWhenSaved: null },
+    ...over,
+  });
 
   async function profileTab(routes: Record<string, Route | Route[]>) {
     server = await startApiServer({ 'GET /api/users/me': { body: { user: sessionUser() } }, ...routes });
@@ -343,6 +348,25 @@ describe('the profile tab "Gemte boliger"', () => {
     await waitFor(() => expect(screen.getAllByTestId('favourite-item')).toHaveLength(1));
     await waitFor(() => expect(calls('DELETE', '/api/users/me/favourites/1')).toHaveLength(1));
     expect(screen.getByText('1 gemt bolig')).toBeTruthy();
+  });
+
+  it('marks what changed since it was saved: rented, reserved, a new rent (issue 34)', async () => {
+    await profileTab({
+      'GET /api/users/me/favourites': {
+        body: {
+          data: [
+            saved(1, { sinceSaved: { rented: false, reserved: false, rentWhenSaved: 7200 } }),
+            saved(2, { sinceSaved: { rented: false, reserved: true, rentWhenSaved: null } }),
+            saved(3, { deletedAt: '2026-11-25T10:00:00.000Z', sinceSaved: { rented: true, reserved: false, rentWhenSaved: null } }),
+            saved(4),
+          ],
+        },
+      },
+      'GET /api/users/me/favourites/ids': { body: { ids: ['1', '2', '3', '4'] } },
+    });
+    const items = await screen.findAllByTestId('favourite-item');
+    const marks = items.map((item) => within(item).queryByTestId('since-saved')?.textContent ?? null);
+    expect(marks).toEqual(['Ny husleje: den var 7.200 kr., da du gemte den', 'Reserveret, siden du gemte den', 'Udlejet, siden du gemte den', null]);
   });
 
   it('a removal that fails comes back with a message', async () => {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
-import { dwellingListState, formatDate } from '@husly/domain';
+import { dwellingListState, formatDate, formatDkk } from '@husly/domain';
 import type { Favourite } from '@husly/contracts';
 import { PageLoading } from '../../components/ui/page-loading';
 import { useApi } from '../../lib/api-context';
@@ -10,6 +10,25 @@ import { DwellingCard } from '../dwellings/components/dwelling-list';
 import { favouritesApi } from './favourites-api';
 import { clearFavouriteError, setFavourite, useFavourites } from './favourites-store';
 import styles from './favourites.module.css';
+
+/** What changed since it was saved (issue 34, ADR 0062): rented, reserved, a new rent. */
+function SinceSaved({ item }: { item: Favourite }) {
+  const { t } = useTranslation();
+  const { rented, reserved, rentWhenSaved } = item.sinceSaved;
+  const marks = [
+    ...(rented ? [t('favourites.sinceSaved.rented')] : []),
+    ...(reserved ? [t('favourites.sinceSaved.reserved')] : []),
+    ...(rentWhenSaved !== null ? [t('favourites.sinceSaved.rent', { was: formatDkk(rentWhenSaved) })] : []),
+  ];
+  if (marks.length === 0) return null;
+  return (
+    <ul className={styles.changes} data-testid="since-saved">
+      {marks.map((mark) => (
+        <li key={mark}>{mark}</li>
+      ))}
+    </ul>
+  );
+}
 
 type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; items: Favourite[] };
 
@@ -118,6 +137,7 @@ export function ProfileFavouritesTab() {
                   {t('favourites.removeItem')}
                 </button>
               </div>
+              <SinceSaved item={item} />
               {favourites.error?.dwellingId === item.dwellingId && (
                 <p className={styles.error} role="alert">
                   {t('favourites.removeFailed')}

@@ -29,6 +29,13 @@ const TEXTS = {
     manage: 'Ret eller slet din BoligAgent',
     unsubscribe: 'Afmeld BoligAgent',
     footer: 'Du får denne mail, fordi du har oprettet en BoligAgent på Husly.',
+    rentDropSubject: 'Lavere husleje på en bolig fra din BoligAgent',
+    rentDropIntro: (from: string, to: string) => `Huslejen er sat ned fra ${from} til ${to}:`,
+    backSubject: 'En bolig fra din BoligAgent er ledig igen',
+    backIntro: 'Boligen er ledig igen:',
+    backIntroCheaper: (from: string, to: string) => `Boligen er ledig igen, og huslejen er sat ned fra ${from} til ${to}:`,
+    changeAlertsOff: 'Stop mails om ændringer',
+    changeFooter: 'Du får denne mail, fordi din BoligAgent tidligere har sendt dig boligen.',
   },
   en: {
     verifySubject: 'Confirm your BoligAgent',
@@ -44,6 +51,13 @@ const TEXTS = {
     manage: 'Edit or delete your BoligAgent',
     unsubscribe: 'Unsubscribe from BoligAgent',
     footer: 'You receive this mail because you created a BoligAgent on Husly.',
+    rentDropSubject: 'Lower rent on a dwelling from your BoligAgent',
+    rentDropIntro: (from: string, to: string) => `The rent went down from ${from} to ${to}:`,
+    backSubject: 'A dwelling from your BoligAgent is available again',
+    backIntro: 'The dwelling is available again:',
+    backIntroCheaper: (from: string, to: string) => `The dwelling is available again, and the rent went down from ${from} to ${to}:`,
+    changeAlertsOff: 'Stop mails about changes',
+    changeFooter: 'You receive this mail because your BoligAgent sent you this dwelling before.',
   },
 } as const;
 
@@ -94,6 +108,42 @@ export const boligagentDigestMail: MailTemplate<BoligagentDigestData> = (data, {
       ...(total > dwellings.length ? [{ label: t.seeAll(total), href: link(data.seeAllPath) }] : []),
       { lines: [{ label: t.manage, href: link(data.managePath) }, { label: t.unsubscribe, href: link(data.unsubscribePath) }], quiet: true },
       { lines: [t.footer], quiet: true },
+    ],
+  };
+};
+
+export interface BoligagentChangeData {
+  kind: 'rent-drop' | 'back-on-market';
+  /** The rent before the change (kr.; -1 unknown); the dwelling has the rent now. */
+  oldRent: number;
+  dwelling: DigestDwelling;
+  managePath: string;
+  /** Switches change alerts off, nothing else (docs/decisions/0062-change-alerts.md). */
+  changeAlertsOffPath: string;
+  unsubscribePath: string;
+}
+
+/** A change alert: one dwelling an agent was sent, now cheaper or available again. */
+export const boligagentChangeMail: MailTemplate<BoligagentChangeData> = (data, { language, link }) => {
+  const t = TEXTS[language];
+  const d = data.dwelling;
+  const cheaper = data.oldRent >= 0 && d.rent >= 0 && d.rent < data.oldRent;
+  const [from, to] = [formatRent(data.oldRent, language), formatRent(d.rent, language)];
+  const intro = data.kind === 'rent-drop' ? t.rentDropIntro(from, to) : cheaper ? t.backIntroCheaper(from, to) : t.backIntro;
+  return {
+    subject: data.kind === 'rent-drop' ? t.rentDropSubject : t.backSubject,
+    blocks: [
+      intro,
+      { item: d.headline, details: facts(d, language), href: link(d.path) },
+      {
+        lines: [
+          { label: t.changeAlertsOff, href: link(data.changeAlertsOffPath) },
+          { label: t.manage, href: link(data.managePath) },
+          { label: t.unsubscribe, href: link(data.unsubscribePath) },
+        ],
+        quiet: true,
+      },
+      { lines: [t.changeFooter], quiet: true },
     ],
   };
 };

@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES, LIMITED_PLAN, type Language } from '@husly/domain';
 import { ACCOUNT_MAILS } from './account-mails';
-import { boligagentDigestMail, boligagentVerificationMail } from './boligagent-mails';
+import { boligagentChangeMail, boligagentDigestMail, boligagentVerificationMail } from './boligagent-mails';
 import { contactFormMail } from './contact-mails';
 import { composeMail, SUPPORT_LANGUAGE, type MailTemplate, type RenderedMail } from './mail-template';
 import { introReminderMail, receiptMail, subscriptionNoticeMail, type NoticeFacts, type NoticeKind } from './subscription-mails';
@@ -83,6 +83,24 @@ const MAILS: Record<string, Mail> = {
       unsubscribePath: '/api/boligagents/unsubscribe/u',
     }),
   }),
+  ...Object.fromEntries(
+    (['rent-drop', 'back-on-market'] as const).map((kind) => [
+      `boligagent change ${kind}`,
+      row({
+        template: boligagentChangeMail,
+        to: 'user',
+        typed: true,
+        data: () => ({
+          kind,
+          oldRent: 7200,
+          dwelling: { id: 1, headline: TYPED, rent: 6500, rooms: 2, size: 64, city: 'Aarhus', path: '/vis/1?user=1.x&source=boligagent-change' },
+          managePath: '/boligagent/tok',
+          changeAlertsOffPath: '/api/boligagents/change-alerts-off/u',
+          unsubscribePath: '/api/boligagents/unsubscribe/u',
+        }),
+      }),
+    ]),
+  ),
   receipt: row({
     template: receiptMail,
     to: 'user',

@@ -168,6 +168,12 @@ export function BoligagentPanel({
           )}
         </Field>
         <CheckboxField checked={agent.enabled} disabled={busy} onChange={(enabled) => void run('enabled', () => api.settings({ ...ref, enabled }))} label={t('boligagent.panel.enabled')} />
+        <CheckboxField
+          checked={agent.changeAlerts}
+          disabled={busy}
+          onChange={(changeAlerts) => void run('change-alerts', () => api.settings({ ...ref, changeAlerts }))}
+          label={t('boligagent.panel.changeAlerts')}
+        />
         {agent.frequency === 'instant' && agent.verified && agent.enabled && <PushToggle token={token} language={language} />}
         {showAutoAdjust && (
           <CheckboxField checked={agent.autoAdjust} disabled={busy} onChange={(autoAdjust) => void run('auto-adjust', () => api.settings({ autoAdjust }))} label={t('boligagent.panel.autoAdjust')} />

@@ -86,10 +86,15 @@ function AgentPage({ title, state, token, notFound, onChange }: { title: string;
  * /boligagent/afmeld/{token}: where the List-Unsubscribe URL leads a browser (GET). Mail clients
  * with one-click POST the URL themselves; a person confirms with the button. The token can only
  * unsubscribe (issue 12 §6), so there is no link to manage the agent here: the mail has its own.
+ * With ?kun=aendringer (a change mail's "stop mails about changes", ADR 0062) the button switches
+ * off change alerts only.
  */
 export function BoligagentUnsubscribePage() {
   const { t } = useTranslation();
-  usePageTitle(t('boligagent.unsubscribe.title'));
+  const [params] = useSearchParams();
+  const changesOnly = params.get('kun') === 'aendringer';
+  const texts = changesOnly ? 'boligagent.changeAlertsOff' : 'boligagent.unsubscribe';
+  usePageTitle(t(`${texts}.title`));
   const api = useApi();
   const { token = '' } = useParams();
   const [state, setState] = useState<'idle' | 'done' | 'not-found' | 'failed'>('idle');
@@ -98,28 +103,27 @@ export function BoligagentUnsubscribePage() {
   const confirm = useCallback(
     () =>
       void run(() =>
-        boligagentApi(api)
-          .unsubscribe(token)
+        (changesOnly ? boligagentApi(api).changeAlertsOff(token) : boligagentApi(api).unsubscribe(token))
           .then(() => setState('done'))
           .catch((error: unknown) => setState(isNotFound(error) ? 'not-found' : 'failed')),
       ),
-    [api, token, run],
+    [api, token, run, changesOnly],
   );
 
   return (
     <section className={styles.page}>
       <div className={styles.card}>
-        <h1 className={styles.heading}>{t('boligagent.unsubscribe.title')}</h1>
+        <h1 className={styles.heading}>{t(`${texts}.title`)}</h1>
         {state === 'done' ? (
-          <FormMessage kind="success">{t('boligagent.unsubscribe.done')}</FormMessage>
+          <FormMessage kind="success">{t(`${texts}.done`)}</FormMessage>
         ) : state === 'not-found' ? (
           <FormMessage kind="error">{t('boligagent.errors.notFound')}</FormMessage>
         ) : (
           <>
-            <p>{t('boligagent.unsubscribe.text')}</p>
+            <p>{t(`${texts}.text`)}</p>
             <div className={styles.actions}>
               <button type="button" className="button button-primary" {...busyButton(busy)} onClick={confirm}>
-                {t('boligagent.unsubscribe.confirm')}
+                {t(`${texts}.confirm`)}
               </button>
             </div>
             {state === 'failed' && (
