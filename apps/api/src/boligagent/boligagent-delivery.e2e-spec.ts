@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { inject } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp as createSharedTestApp, type TestApp } from '../../test/test-app';
+import { createScratchDatabase } from '../../test/scratch-database';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { createCity, unique } from '../../test/factories';
 import { Clock } from '../infra/clock/clock';
@@ -18,6 +19,19 @@ import { JOBS } from '../infra/queue/jobs';
 import { BullWorkerProcessor } from '../infra/queue/bull-worker.processor';
 import { BoligagentDeliveryService, BoligagentSendRetry, DWELLINGS_PER_MAIL } from './boligagent-delivery.service';
 import { BoligagentRepository } from './boligagent.repository';
+
+// A database of this file's own: its digest runs mail every agent in the database they run on, so
+// on the run's shared database they claimed (and sent to this file's sinks) the agents other files
+// were waiting for, and waited themselves behind those agents' mails (issue 34's parallel runs).
+let database: Awaited<ReturnType<typeof createScratchDatabase>>;
+beforeAll(async () => {
+  database = await createScratchDatabase('husly_boligagent_delivery');
+}, 120_000);
+afterAll(async () => {
+  await database?.drop();
+});
+const createTestApp = (options: Parameters<typeof createSharedTestApp>[0] = {}) =>
+  options.ownDatabase ? createSharedTestApp(options) : createSharedTestApp({ ...options, env: { DATABASE_URL: database.url, ...options.env } });
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -468,7 +482,7 @@ describe('npm run boligagent:send through Redis', () => {
         env: {
           ...process.env,
           NODE_ENV: 'test',
-          DATABASE_URL: inject('databaseUrl'),
+          DATABASE_URL: database.url,
           REDIS_URL: inject('redisUrl'),
           QUEUE_PREFIX: `husly-test-send-${unique()}`,
           SMTP_URL: sink.url,
