@@ -6,6 +6,11 @@ import { ACUTE_HOUSING_URL, cityPageTexts } from '../city-content';
 import { DwellingList } from '../../dwellings/components/dwelling-list';
 import { Pagination, withStart } from '../../dwellings/components/pagination';
 import { FilterPanel } from '../../search/components/filter-panel';
+import { ViewSwitch } from '../../search/components/view-switch';
+import { parseListFilters } from '../../search/search-params';
+import { readSearchView, viewHidden } from '../../search/search-view';
+import { SearchMapSlot } from '../../search-map/components/search-map-slot';
+import { areaDwellingsRequest } from '../../dwellings/dwellings-api';
 import { usePageDescription, usePageImage, usePageTitle, useSiteOrigin, useStructuredData } from '../../../lib/document-head';
 import { useSite } from '../../../lib/site-context';
 import type { CityData } from '../city-route';
@@ -18,6 +23,7 @@ export function CityPage() {
   const { language } = useSite();
   const { pathname, search } = useLocation();
   const { city, list } = useLoaderData<CityData>();
+  const view = readSearchView(new URLSearchParams(search));
   const texts = cityPageTexts(city.label, list.content, language, t);
   const title = searchPageTitle(city.label, language);
   usePageTitle(title);
@@ -44,7 +50,9 @@ export function CityPage() {
       <p className={pageText.lead}>{texts.teaser}</p>
 
       <h2 className={pageText.sectionHeading}>{t('cityPage.listHeading', { city: city.label })}</h2>
-      <FilterPanel />
+      <FilterPanel hidden={viewHidden(view)} />
+      <ViewSwitch />
+      {view === 'map' && <SearchMapSlot request={areaDwellingsRequest(city.slug, undefined, parseListFilters(new URLSearchParams(search)))} />}
       {list.data.length > 0 ? (
         <>
           <DwellingList dwellings={list.data} rest={list.rest} />

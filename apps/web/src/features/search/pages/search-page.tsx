@@ -8,6 +8,10 @@ import { DwellingList } from '../../dwellings/components/dwelling-list';
 import { Pagination, withStart } from '../../dwellings/components/pagination';
 import { useRememberedSearch } from '../../privacy/use-remembered-search';
 import { FilterPanel } from '../components/filter-panel';
+import { ViewSwitch } from '../components/view-switch';
+import { SearchMapSlot } from '../../search-map/components/search-map-slot';
+import { searchRequest } from '../../dwellings/dwellings-api';
+import { readSearchView, viewHidden } from '../search-view';
 // The hero search's styles in this page's stylesheet: its server HTML is painted before its chunk loads.
 import '../components/hero-search.module.css';
 import { parseSearchUrl, searchHref, type SearchParams } from '../search-params';
@@ -177,7 +181,8 @@ export function SearchPage() {
   const agent = { area: city?.slug, rent: search.rent, rooms: search.rooms, size: search.size };
   // Navigations run in a transition, so a filtered list loading keeps this content (and the
   // panel's focus) on screen instead of the fallback (docs/decisions/0013).
-  const filters = <FilterPanel hidden={{ q: search.q }} />;
+  const view = readSearchView(new URLSearchParams(queryString));
+  const filters = <FilterPanel hidden={{ q: search.q, ...viewHidden(view) }} />;
   return (
     <section className="page">
       <SearchEffects {...agent} />
@@ -200,6 +205,8 @@ export function SearchPage() {
                 <h1>{noPlace ? t('searchResults.noPlaceHeading') : t('searchResults.heading', { query: place })}</h1>
                 {!noPlace && <SearchSummary search={search} place={place} />}
                 {!noPlace && filters}
+                {!noPlace && <ViewSwitch />}
+                {!noPlace && view === 'map' && <SearchMapSlot request={searchRequest(search)} />}
                 {named && <BoligagentSignupBlock {...agent} position="above" />}
                 <Results outcome={outcome} search={search} />
                 {named && <BoligagentSignupBlock {...agent} position="below" />}

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
+import { chunk } from './support/build-manifest';
+import { openPage } from './support/open-page';
+import { thisWorkersPortal } from './support/portal';
+
+const { port } = thisWorkersPortal();
+const HOST = `localhost:${port}`;
+
+/**
+ * The map's list as the API answered the request `wanted` picks, after `action`: the search's total,
+ * and how many the map shows (those with a position, not rented).
+ */
+async function mapList(page: Page, action: () => Promise<unknown>, wanted: (query: URLSearchParams) => boolean): Promise<{ total: number; shown: number }> {
+  const response = page.waitForResponse((r) => r.url().includes('/api/dwellings/') && wanted(new URL(r.url()).searchParams));
+  await action();
+  const body = (await (await response).json()) as { meta: { total: number }; data: Array<{ lat: number | null; deletedAt: string | null }> };
+  return { total: body.meta.total, shown: body.data.filter((item) => item.lat !== null && item.deletedAt === null).length };
+}
+
+/** The map's markers and clusters on screen (Leaflet's icons; the drawing's own vertices are not results). */
+const resultIcons = (page: Page) => page.locator('[data-testid="search-map"] .leaflet-marker-pane [aria-label]');
+
+/** Clicks clusters (each zooms in) until a single dwelling's marker is on screen, then opens its card. */
+async function openAMarker(page: Page) {
+  for (let i = 0; i < 8; i++) {
+    const single = page.locator('[data-testid="search-map"] .leaflet-marker-pane [aria-label]:not(.marker-cluster)');
+    if ((await single.count()) > 0) {
+      const label = await single.first().getAttribute('aria-label');
+      await single.first().click();
+      return label;
+    }
+    await page.locator('[data-testid="search-map"] .marker-cluster').first().click();
+    // The zoom animation; then the clusters are redrawn.
+    await page.waitForTimeout(600);
+  }
+  throw new Error('no single marker after eight zooms');
+}
+
+/** Draws a polygon over the middle of the map with the mouse: four corners, then the first again. */
+async function drawPolygon(page: Page) {
+  await page.getByRole('button', { name: 'Tegn område' }).click();
+  await page.getByRole('status').filter({ hasText: 'Klik på kortet for hvert hjørne' }).waitFor();
+  // Mouse clicks land in the viewport: the whole map in view first.
+  const map = page.locator('[data-testid="search-map"] .leaflet-container');
+  await map.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  const box = (await map.boundingBox())!;
+  const at = (x: number, y: number) => ({ x: box.x + box.width * x, y: box.y + box.height * y });
+  const corners = [at(0.3, 0.3), at(0.7, 0.3), at(0.7, 0.7), at(0.3, 0.7)];
+  for (const corner of [...corners, corners[0]]) {
+    await page.mouse.click(corner.x, corner.y);
+    await page.waitForTimeout(150);
+  }
+}
+
+// Issue 34: the list/map switch of /search and the city pages, the results as clustered markers on
+// local tiles, an area drawn with the mouse that narrows the search through the URL, a marker's card,
+// and the back button undoing each step.
+describe('map search in a real browser', () => {
+  let browser: Browser;
+  beforeAll(async () => (browser = await launchBrowser()));
+  afterAll(() => browser.close());
+
+  const open = (path: string, viewport: { width: number; height: number }) => {
+    const scripts: string[] = [];
+    return openPage(browser, `http://${HOST}${path}`, {
+      viewport,
+      agentModalSeen: true,
+      console: 'errors',
+      tiles: true,
+      beforeGoto: (page) => page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)),
+    }).then((opened) => ({ ...opened, scripts }));
+  };
+
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)('on /search (%s): choose the map, draw an area, open a marker, and go back', async (name, viewport) => {
+    const { page, errors, documents, scripts } = await open('/search?q=Aarhus', viewport);
+    await page.getByRole('heading', { level: 1, name: 'Lejeboliger i Aarhus' }).waitFor();
+    // The list pages stay light: no map code until the map is chosen.
+    const mapCode = [chunk('../../node_modules/leaflet/dist/leaflet-src.js'), chunk('src/features/search-map/components/search-map.tsx')];
+    expect(scripts.filter((s) => mapCode.includes(s))).toEqual([]);
+    const list = page.getByRole('group', { name: 'Visning' });
+    expect(await list.getByRole('link', { name: 'Liste' }).getAttribute('aria-current')).toBe('true');
+
+    // The map: the same search's results as clustered markers, over the (local) tiles.
+    const all = await mapList(page, () => list.getByRole('link', { name: 'Kort' }).click(), (q) => q.get('pageSize') === '500' && !q.has('area'));
+    await page.waitForURL(`http://${HOST}/search?q=Aarhus&view=map`);
+    expect(await list.getByRole('link', { name: 'Kort' }).getAttribute('aria-current')).toBe('true');
+    expect(scripts).toEqual(expect.arrayContaining(mapCode));
+    await resultIcons(page).first().waitFor();
+    await page.locator('.leaflet-tile-loaded').first().waitFor();
+    expect(all.shown).toBeGreaterThan(10);
+    expect(all.total).toBeLessThanOrEqual(500);
+    await page.getByText(`${all.shown} boliger på kortet.`).waitFor();
+    await screenshot(page, `map-search-${name}-map`, { fullPage: false });
+
+    // Draw: the URL gets the area, the search runs again inside it, and the list narrows.
+    const inArea = await mapList(page, () => drawPolygon(page), (q) => q.has('area') && q.get('pageSize') === '500');
+    await page.waitForURL(/[?&]area=/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('view')).toBe('map');
+    expect(url.searchParams.get('q')).toBe('Aarhus');
+    expect(inArea.shown).toBeGreaterThan(0);
+    expect(inArea.total).toBeLessThan(all.total);
+    await page.getByText(new RegExp(`^${inArea.shown} boliger? på kortet\\.$`)).waitFor();
+    await page.locator('[data-testid="search-map"] path.leaflet-interactive, [data-testid="search-map"] path').first().waitFor();
+    await page.getByRole('button', { name: 'Fjern området' }).waitFor();
+
+    // A marker opens its card, with a link to the dwelling.
+    const headline = await openAMarker(page);
+    const card = page.getByTestId('map-card');
+    await card.waitFor();
+    expect(await card.getByRole('link').textContent()).toBe(headline);
+    expect(await card.getByRole('link').getAttribute('href')).toMatch(/^\/vis\/\d+$/);
+    await screenshot(page, `map-search-${name}-area`, { fullPage: false });
+
+    // Back: the area goes, then the map; no page load on the way.
+    await page.goBack();
+    await page.waitForURL(`http://${HOST}/search?q=Aarhus&view=map`);
+    await page.getByText(`${all.shown} boliger på kortet.`).waitFor();
+    expect(await page.getByRole('button', { name: 'Fjern området' }).count()).toBe(0);
+    await page.goBack();
+    await page.waitForURL(`http://${HOST}/search?q=Aarhus`);
+    await page.getByTestId('search-map').waitFor({ state: 'detached' });
+    expect(await page.getByRole('group', { name: 'Visning' }).getByRole('link', { name: 'Liste' }).getAttribute('aria-current')).toBe('true');
+    expect(documents).toHaveLength(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('opens a shared link with an area on a city page: the area drawn, "Fjern området" removes it', async () => {
+    // A triangle in central Aarhus, as a shared URL carries it.
+    const { page: first } = await open('/search?q=Aarhus&view=map', DESKTOP);
+    await resultIcons(first).first().waitFor();
+    await drawPolygon(first);
+    await first.waitForURL(/[?&]area=/);
+    const area = new URL(first.url()).searchParams.get('area')!;
+    await first.close();
+
+    const { page, errors } = await open(`/aarhus?view=map&area=${encodeURIComponent(area)}`, PHONE);
+    await page.locator('[data-testid="search-map"] .leaflet-overlay-pane path').first().waitFor();
+    await page.getByRole('button', { name: 'Fjern området' }).click();
+    await page.waitForURL(`http://${HOST}/aarhus?view=map`);
+    // The router renders the new URL's page once its list is loaded.
+    await page.locator('[data-testid="search-map"] .leaflet-overlay-pane path').waitFor({ state: 'detached' });
+    await resultIcons(page).first().waitFor();
+    await screenshot(page, 'map-search-city-phone', { fullPage: false });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
