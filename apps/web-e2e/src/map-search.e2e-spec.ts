@@ -69,7 +69,9 @@ describe('map search in a real browser', () => {
       agentModalSeen: true,
       console: 'errors',
       tiles: true,
-      beforeGoto: (page) => page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)),
+      beforeGoto: (page) => {
+        page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+      },
     }).then((opened) => ({ ...opened, scripts }));
   };
 
