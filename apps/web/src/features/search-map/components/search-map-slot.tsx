@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import styles from './search-map-slot.module.css';
 
 /**
- * The map's code (Leaflet, its clustering and drawing plugins: about 90 KB gzip with their CSS) is a
+ * The map's code (Leaflet, its clustering and drawing plugins: about 120 KB gzip) is a
  * chunk of its own, loaded only when the visitor chooses the map (issue 34): the list pages stay as
  * light as they were. A failed load says so in the box; the list below still works.
  */

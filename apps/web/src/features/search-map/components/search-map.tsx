@@ -9,17 +9,18 @@ import 'leaflet.markercluster/dist/MarkerCluster.css';
 import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
 import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
 import type { DwellingListItem, DwellingListResponse } from '@husly/contracts';
-import { formatRent, formatRooms, formatSize, SEARCH } from '@husly/domain';
+import { formatRent, formatRooms, formatSize, readSearchArea, SEARCH, writeSearchArea, type AreaPoint } from '@husly/domain';
+import { parseListFilters } from '../../search/search-params';
 import { fetchList, type ListRequest } from '../../dwellings/dwellings-api';
 import { useApi } from '../../../lib/api-context';
 import { usePublicSettings } from '../../../lib/public-settings';
 import { useSite } from '../../../lib/site-context';
 import { useTranslation } from '../../../lib/use-translation';
-import { AREA_PARAM, areaHref, areaProblem, circleRing, closeRing, decodeArea, encodeArea, type AreaProblem, type LatLng } from '../map-area';
+import { areaHref, areaOfDrawing, circleCorners, type AreaProblem } from '../map-area';
 import styles from './search-map.module.css';
 
 /** Denmark as a whole, before the results are known. */
-const DENMARK_CENTER: LatLng = [56.2, 11.2];
+const DENMARK_CENTER: L.LatLngTuple = [56.2, 11.2];
 const DENMARK_ZOOM = 6;
 // Geoman's markers (the drawing's cursor and corners) are mouse handles, not something to tab to or
 // name; keyboard users have the list. The results' markers ask for the keyboard themselves.
@@ -53,7 +54,9 @@ export function SearchMap({ request }: { request: ListRequest }) {
   const [selected, setSelected] = useState<Located | null>(null);
   const [drawing, setDrawing] = useState<'Polygon' | 'Circle' | null>(null);
   const [problem, setProblem] = useState<AreaProblem | null>(null);
-  const areaText = new URLSearchParams(search).get(AREA_PARAM);
+  // The URL's area as the list reads it (a bad one is dropped, 0013), canonical: one area, one text.
+  const urlArea = parseListFilters(new URLSearchParams(search)).area;
+  const areaText = urlArea ? writeSearchArea(urlArea) : null;
 
   // The map, its tiles and its two layers: once.
   useEffect(() => {
@@ -112,9 +115,9 @@ export function SearchMap({ request }: { request: ListRequest }) {
 
   // The drawn area, as the URL has it.
   useEffect(() => {
-    const ring = decodeArea(areaText);
+    const ring = areaText ? readSearchArea(areaText).value : undefined;
     if (!map || !ring) return;
-    const shape = L.polygon(ring, { ...AREA_STYLE, interactive: false }).addTo(map);
+    const shape = L.polygon(ring.map(([lat, lng]): L.LatLngTuple => [lat, lng]), { ...AREA_STYLE, interactive: false }).addTo(map);
     map.fitBounds(shape.getBounds(), { padding: [24, 24] });
     return () => {
       shape.remove();
@@ -127,21 +130,23 @@ export function SearchMap({ request }: { request: ListRequest }) {
     const created = (event: { shape: string; layer: L.Layer }) => {
       map.removeLayer(event.layer);
       setDrawing(null);
-      let ring: LatLng[];
+      let corners: AreaPoint[];
       if (event.layer instanceof L.Circle) {
         const center = event.layer.getLatLng();
-        ring = circleRing([center.lat, center.lng], event.layer.getRadius());
+        corners = circleCorners([center.lat, center.lng], event.layer.getRadius());
       } else if (event.layer instanceof L.Polygon) {
-        const points = (event.layer.getLatLngs()[0] as L.LatLng[]).map((p): LatLng => [p.lat, p.lng]);
-        ring = closeRing(points);
+        corners = (event.layer.getLatLngs()[0] as L.LatLng[]).map((p): AreaPoint => [p.lat, p.lng]);
       } else {
         return;
       }
-      const found = areaProblem(ring);
-      setProblem(found);
-      if (found) return;
+      const area = areaOfDrawing(corners);
+      if ('problem' in area) {
+        setProblem(area.problem);
+        return;
+      }
+      setProblem(null);
       setSelected(null);
-      void navigate(areaHref(pathname, search, encodeArea(ring)), { preventScrollReset: true });
+      void navigate(areaHref(pathname, search, area.text), { preventScrollReset: true });
     };
     const ended = () => setDrawing(null);
     map.on('pm:create', created);
