@@ -119,7 +119,27 @@ describe('map search in a real browser', () => {
     expect(await card.getByRole('link').getAttribute('href')).toMatch(/^\/vis\/\d+$/);
     await screenshot(page, `map-search-${name}-area`, { fullPage: false });
 
-    // Back: the area goes, then the map; no page load on the way.
+    // The keyboard: a marker is a button; Enter opens its card and takes the focus to its link.
+    await card.getByRole('button', { name: 'Luk' }).click();
+    await card.waitFor({ state: 'detached' });
+    const marker = page.locator('[data-testid="search-map"] .leaflet-marker-pane [aria-label]:not(.marker-cluster)').first();
+    await marker.focus();
+    await page.keyboard.press('Enter');
+    await card.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="map-card"]') !== null && document.activeElement?.tagName)).toBe('A');
+
+    // The list of the same area: narrowed too, and it says so.
+    await page.getByRole('group', { name: 'Visning' }).getByRole('link', { name: 'Liste' }).click();
+    await page.getByTestId('area-note').waitFor();
+    expect(new URL(page.url()).searchParams.get('area')).toBe(url.searchParams.get('area'));
+    expect(new URL(page.url()).searchParams.has('view')).toBe(false);
+    if (inArea.total > 10) await page.getByRole('heading', { level: 2, name: `${inArea.total} ledige boliger` }).waitFor();
+    await page.getByTestId('search-map').waitFor({ state: 'detached' });
+    await screenshot(page, `map-search-${name}-list-in-area`, { fullPage: false });
+
+    // Back: the map of the area, then the map without it, then the list; no page load on the way.
+    await page.goBack();
+    await page.getByRole('button', { name: 'Fjern området' }).waitFor();
     await page.goBack();
     await page.waitForURL(`http://${HOST}/search?q=Aarhus&view=map`);
     await page.getByText(`${all.shown} boliger på kortet.`).waitFor();

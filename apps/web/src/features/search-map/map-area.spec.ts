@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readSearchArea, type AreaPoint } from '@husly/domain';
 import { parseListFilters } from '../search/search-params';
-import { areaHref, areaOfDrawing, circleCorners } from './map-area';
+import { areaHref } from '../search/search-view';
+import { areaOfDrawing, circleCorners } from './map-area';
 
 const AARHUS_BOX: AreaPoint[] = [
   [56.17, 10.18],

@@ -6,7 +6,6 @@ import { readSearchArea, searchAreaFromCorners, writeSearchArea, type AreaPoint 
  * is written there, and is read back with the API's own checks before it goes to the URL, so a
  * visitor hears at once why a drawing is no area instead of the list failing with a 400.
  */
-export const AREA_PARAM = 'area';
 /** A circle is sent as a polygon of this many corners. */
 export const CIRCLE_CORNERS = 32;
 
@@ -36,17 +35,4 @@ export function areaOfDrawing(corners: readonly AreaPoint[]): { text: string } |
   const read = readSearchArea(text);
   if (!read.error) return { text };
   return { problem: PROBLEMS.includes(read.error.code) ? (read.error.code as AreaProblem) : 'not-polyline' };
-}
-
-/**
- * The current page with `area` set (or removed): the list starts again from its first page, the rest
- * of the query (the search, the other filters, the view) kept.
- */
-export function areaHref(pathname: string, search: string, area: string | null): string {
-  const query = new URLSearchParams(search);
-  query.delete('start');
-  query.delete(AREA_PARAM);
-  if (area !== null) query.set(AREA_PARAM, area);
-  const qs = query.toString();
-  return `${pathname}${qs ? `?${qs}` : ''}`;
 }

@@ -28,3 +28,19 @@ export function viewHref(pathname: string, search: string, view: SearchView): st
 export function viewHidden(view: SearchView): Record<string, string> {
   return view === 'map' ? { [VIEW_PARAM]: 'map' } : {};
 }
+
+export const AREA_PARAM = 'area';
+
+/**
+ * The current page with the drawn area (the domain's encoded ring, docs/decisions/0064) set or
+ * removed: the list starts again from its first page, the rest of the query (the search, the other
+ * filters, the view) kept.
+ */
+export function areaHref(pathname: string, search: string, area: string | null): string {
+  const query = new URLSearchParams(search);
+  query.delete('start');
+  query.delete(AREA_PARAM);
+  if (area !== null) query.set(AREA_PARAM, area);
+  const qs = query.toString();
+  return `${pathname}${qs ? `?${qs}` : ''}`;
+}

@@ -16,7 +16,8 @@ import { useApi } from '../../../lib/api-context';
 import { usePublicSettings } from '../../../lib/public-settings';
 import { useSite } from '../../../lib/site-context';
 import { useTranslation } from '../../../lib/use-translation';
-import { areaHref, areaOfDrawing, circleCorners, type AreaProblem } from '../map-area';
+import { areaOfDrawing, circleCorners, type AreaProblem } from '../map-area';
+import { areaHref } from '../../search/search-view';
 import styles from './search-map.module.css';
 
 /** Denmark as a whole, before the results are known. */
@@ -103,8 +104,14 @@ export function SearchMap({ request }: { request: ListRequest }) {
     for (const item of results.located) {
       const marker = L.marker([item.lat, item.lng], { icon: markerIcon(item.headline), keyboard: true });
       marker.on('click', () => setSelected(item));
+      // Leaflet answers Enter on a marker only for a popup of its own: the card is ours.
+      marker.on('keypress', (event: L.LeafletKeyboardEvent) => event.originalEvent.key === 'Enter' && setSelected(item));
       clusters.addLayer(marker);
     }
+    // Enter on a cluster does what a click does: zoom to its dwellings.
+    clusters.on('clusterkeypress', (event) => {
+      if ((event as L.LeafletKeyboardEvent).originalEvent.key === 'Enter') (event as unknown as { layer: L.MarkerCluster }).layer.zoomToBounds();
+    });
     clusters.addTo(map);
     // Without an area, the map shows where the results are; with one, the area (below).
     if (!areaText && results.located.length > 0) map.fitBounds(clusters.getBounds(), { padding: [24, 24], maxZoom: 14 });

@@ -1,11 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AREAS_FIXTURE } from '../../../test/areas-fixture';
 import { startApiServer } from '../../../test/api-server';
 import { listResponse } from '../../../test/dwellings-fixture';
 import { renderApp } from '../../../test/render-app';
 import { serverRender } from '../../../test/server-render';
+import { searchAreaFromCorners, writeSearchArea } from '@husly/domain';
+
+/** A box in central Aarhus as the URL's `area`. */
+const AREA = writeSearchArea(searchAreaFromCorners([[56.17, 10.18], [56.17, 10.22], [56.14, 10.22], [56.14, 10.18]]));
 
 let server: Awaited<ReturnType<typeof startApiServer>> | undefined;
 afterEach(async () => {
@@ -61,6 +65,23 @@ describe('the list/map switch (issue 34)', () => {
     await userEvent.click(screen.getByLabelText('Husdyr tilladt'));
     await waitFor(() => expect(router.state.location.search).toBe('?view=map&pets=1'));
     await waitFor(() => expect(listRequests(server.requests).at(-1)?.url).toBe('/api/dwellings/area/aarhus?pets=1'));
+  });
+
+  it('says when the list is narrowed to a drawn area, with a link that removes it', async () => {
+    const { router, server } = await open(`/aarhus?area=${encodeURIComponent(AREA)}&rent=8000`);
+    const note = await screen.findByTestId('area-note');
+    expect(note.textContent).toContain('Listen viser kun boliger i det område, du har tegnet på kortet.');
+    const asked = new URL(listRequests(server.requests).at(-1)?.url ?? '', 'http://api');
+    expect([asked.pathname, Object.fromEntries(asked.searchParams)]).toEqual(['/api/dwellings/area/aarhus', { rent: '8000', area: AREA }]);
+    await userEvent.click(within(note).getByRole('link', { name: 'Fjern området' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?rent=8000'));
+    await waitFor(() => expect(screen.queryByTestId('area-note')).toBeNull());
+    // A bad area in a URL is dropped, as any bad filter: no note for it.
+    cleanup();
+    await server.close();
+    await open('/aarhus?area=not-an-area');
+    await screen.findByRole('group', { name: 'Visning' });
+    expect(screen.queryByTestId('area-note')).toBeNull();
   });
 
   it('is in the server HTML as links, the map view with the map box reserved', async () => {
