@@ -154,6 +154,20 @@ describe('map search in a real browser', () => {
     await page.close();
   });
 
+  it('speaks English on the English site', async () => {
+    const { page, errors } = await openPage(browser, `http://en.localhost:${port}/aarhus?view=map`, { viewport: DESKTOP, agentModalSeen: true, console: 'errors', tiles: true });
+    const views = page.getByRole('group', { name: 'View' });
+    expect(await views.getByRole('link', { name: 'Map' }).getAttribute('aria-current')).toBe('true');
+    await views.getByRole('link', { name: 'List' }).waitFor();
+    await page.getByRole('button', { name: 'Draw area' }).waitFor();
+    await page.getByRole('button', { name: 'Draw circle' }).waitFor();
+    await page.getByRole('region', { name: 'Map of the homes in the search' }).waitFor();
+    await resultIcons(page).first().waitFor();
+    await page.getByText(/^\d+ homes on the map\.$/).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('opens a shared link with an area on a city page: the area drawn, "Fjern området" removes it', async () => {
     // A triangle in central Aarhus, as a shared URL carries it.
     const { page: first } = await open('/search?q=Aarhus&view=map', DESKTOP);
