@@ -69,6 +69,8 @@ export function SearchMap({ request }: { request: ListRequest }) {
     created.pm.setLang(language === 'da' ? 'da' : 'en');
     setMap(created);
     return () => {
+      // A zoom or pan under way ends first: its frames and timers would reach the removed panes.
+      created.stop();
       created.remove();
     };
   }, [settings.tileUrl, settings.attribution, language]);
@@ -114,7 +116,7 @@ export function SearchMap({ request }: { request: ListRequest }) {
     });
     clusters.addTo(map);
     // Without an area, the map shows where the results are; with one, the area (below).
-    if (!areaText && results.located.length > 0) map.fitBounds(clusters.getBounds(), { padding: [24, 24], maxZoom: 14 });
+    if (!areaText && results.located.length > 0) map.fitBounds(clusters.getBounds(), { padding: [24, 24], maxZoom: 14, animate: false });
     return () => {
       clusters.remove();
     };
@@ -125,7 +127,8 @@ export function SearchMap({ request }: { request: ListRequest }) {
     const ring = areaText ? readSearchArea(areaText).value : undefined;
     if (!map || !ring) return;
     const shape = L.polygon(ring.map(([lat, lng]): L.LatLngTuple => [lat, lng]), { ...AREA_STYLE, interactive: false }).addTo(map);
-    map.fitBounds(shape.getBounds(), { padding: [24, 24] });
+    // Not animated: a zoom still running when the page moves on (the back button) would reach a removed map.
+    map.fitBounds(shape.getBounds(), { padding: [24, 24], animate: false });
     return () => {
       shape.remove();
     };
