@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import polyline from '@mapbox/polyline';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
 import { chunk } from './support/build-manifest';
 import { openPage } from './support/open-page';
@@ -168,7 +169,7 @@ describe('map search in a real browser', () => {
     await page.close();
   });
 
-  it('opens a shared link with an area on a city page: the area drawn, "Fjern området" removes it', async () => {
+  it('opens a shared link with an area on a city page: the area drawn, "Fjern området" removes it, a circle drawn instead', async () => {
     // A triangle in central Aarhus, as a shared URL carries it.
     const { page: first } = await open('/search?q=Aarhus&view=map', DESKTOP);
     await resultIcons(first).first().waitFor();
@@ -184,6 +185,21 @@ describe('map search in a real browser', () => {
     // The router renders the new URL's page once its list is loaded.
     await page.locator('[data-testid="search-map"] .leaflet-overlay-pane path').waitFor({ state: 'detached' });
     await resultIcons(page).first().waitFor();
+
+    // A circle: its centre, then its edge; the URL gets it as a ring of 32 corners (closed: 33 points).
+    await page.getByRole('button', { name: 'Tegn cirkel' }).click();
+    await page.getByRole('status').filter({ hasText: 'Klik på midten' }).waitFor();
+    const map = page.locator('[data-testid="search-map"] .leaflet-container');
+    await map.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    const box = (await map.boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.5);
+    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.5, { steps: 4 });
+    await page.mouse.click(box.x + box.width * 0.7, box.y + box.height * 0.5);
+    await page.waitForURL(/[?&]area=/);
+    const ring = polyline.decode(new URL(page.url()).searchParams.get('area')!, 5);
+    expect(ring).toHaveLength(33);
+    expect(ring[32]).toEqual(ring[0]);
+    await page.locator('[data-testid="search-map"] .leaflet-overlay-pane path').first().waitFor();
     await screenshot(page, 'map-search-city-phone', { fullPage: false });
     expect(errors).toEqual([]);
     await page.close();
