@@ -1,3 +1,4 @@
+import { readSearchArea, writeSearchArea } from '@husly/domain';
 import { z } from 'zod';
 import { intInput, queryParams, text } from './input';
 
@@ -17,6 +18,24 @@ export const boligagentPrefInputSchema = z.object({
 });
 export type BoligagentPrefInputBody = z.infer<typeof boligagentPrefInputSchema>;
 
+/** A drawn area the agent watches: the search URL's `area` (read by the domain's reader, written canonical) and a pref's sliders. */
+export const boligagentMapAreaInputSchema = z.object({
+  area: text(1_000).transform((value, ctx) => {
+    const read = readSearchArea(value);
+    if (read.error) {
+      ctx.addIssue({ code: 'custom', message: read.error.message, params: { code: read.error.code } });
+      return z.NEVER;
+    }
+    return writeSearchArea(read.value);
+  }),
+  rent: limit,
+  rooms: limit,
+  size: limit,
+});
+export type BoligagentMapAreaInputBody = z.infer<typeof boligagentMapAreaInputSchema>;
+/** Drawn areas per agent, at most. */
+export const BOLIGAGENT_MAX_MAP_AREAS = 3;
+
 export const boligagentFrequencySchema = z.enum(['instant', 'daily', 'weekly']);
 export type BoligagentFrequencyValue = z.infer<typeof boligagentFrequencySchema>;
 
@@ -24,6 +43,7 @@ export type BoligagentFrequencyValue = z.infer<typeof boligagentFrequencySchema>
 export const createBoligagentSchema = z.object({
   email: text(254).trim().nullable().optional(),
   prefs: z.array(boligagentPrefInputSchema).max(50).default([]),
+  mapAreas: z.array(boligagentMapAreaInputSchema).max(BOLIGAGENT_MAX_MAP_AREAS).default([]),
   language: z.enum(['da', 'en']).optional(),
   frequency: boligagentFrequencySchema.optional(),
 });
@@ -43,6 +63,8 @@ export const updateBoligagentSchema = z.object({
   ...agentRef,
   area: text(100).trim().optional(),
   prefs: z.array(boligagentPrefInputSchema).max(50).optional(),
+  /** Drawn areas to add (or whose sliders to change: the area is the key). */
+  mapAreas: z.array(boligagentMapAreaInputSchema).max(BOLIGAGENT_MAX_MAP_AREAS).optional(),
   frequency: boligagentFrequencySchema.optional(),
   enabled: z.boolean().optional(),
   language: z.enum(['da', 'en']).optional(),
@@ -116,6 +138,17 @@ export interface BoligagentView {
   changeAlerts: boolean;
   language: 'da' | 'en';
   prefs: BoligagentPrefView[];
+  /** Drawn areas (the search URL's `area`), with their sliders. */
+  mapAreas: BoligagentMapAreaView[];
+}
+
+export interface BoligagentMapAreaView {
+  id: number;
+  area: string;
+  rent: number | null;
+  rooms: number | null;
+  size: number | null;
+  status: 'active' | 'inactive';
 }
 
 /** POST /api/boligagents by a visitor: the same answer whether or not the email had an agent. */

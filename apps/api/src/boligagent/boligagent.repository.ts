@@ -29,6 +29,33 @@ const prefMatchesDwelling = (p: string) => `
   AND (${p}.size IS NULL OR d.size >= ${p}.size)`;
 const PREF_MATCHES_DWELLING = prefMatchesDwelling('p');
 
+/**
+ * A drawn area (boligagent_areas, docs/decisions/0064-area-search.md) holds a dwelling as the area
+ * search does: PostgreSQL's `point <@ polygon`, the polygon text made by the list SQL's own
+ * areaPolygonText when the area was stored. A dwelling without a position is never inside.
+ */
+const areaHoldsDwelling = (w: string) => `point(d.lng, d.lat) <@ ${w}.polygon::polygon`;
+
+/**
+ * What an agent watches, for the digest (matched from the agents' side): its city prefs and its drawn
+ * areas, the same sliders on both. A city row has polygon NULL, an area row city_id NULL.
+ */
+const WATCHES = `(
+  SELECT boligagent_id, city_id, NULL::text AS polygon, rent, rooms, size FROM boligagent_prefs WHERE status = 'ACTIVE'
+  UNION ALL
+  SELECT boligagent_id, NULL::int, polygon, rent, rooms, size FROM boligagent_areas WHERE status = 'ACTIVE'
+)`;
+
+/**
+ * The agents watching dwelling `d`, for the instant mails and the change alerts (matched from the
+ * dwellings' side): a city pref of its city or a drawn area holding it, whose sliders it meets. An
+ * agent may appear twice (a city and an area): the callers take distinct agents.
+ */
+const WATCHERS_OF_DWELLING = `
+  SELECT p.boligagent_id FROM boligagent_prefs p WHERE p.city_id = d.city_id AND p.status = 'ACTIVE' AND ${PREF_MATCHES_DWELLING}
+  UNION ALL
+  SELECT p.boligagent_id FROM boligagent_areas p WHERE p.status = 'ACTIVE' AND ${areaHoldsDwelling('p')} AND ${PREF_MATCHES_DWELLING}`;
+
 /** Newest first, the order of a mail's list; `listed` keeps the first $6 (DWELLINGS_PER_MAIL). */
 const NEWEST = 'ORDER BY d.created_at DESC, d.id DESC';
 
@@ -71,8 +98,9 @@ export interface MailChange {
  * Matched per kind of pref, not per agent: agents with the same city, limits and window start share
  * their matches, and most do (limits are rounded when stored, and the window of everyone mailed by
  * the last run starts at its cutoff). Agents with instant deliveries inside their window (switched
- * from instant) are matched pair by pair instead, leaving out what their instant mails had.
- * A dwelling is in one city, so an agent's prefs (one per city) never match the same dwelling.
+ * from instant) are matched pair by pair instead, leaving out what their instant mails had, and so are
+ * agents with a drawn area (an area may overlap a watched city, or another area: one row per dwelling).
+ * A dwelling is in one city, so an agent's city prefs (one per city) never match the same dwelling.
  */
 const MATCH_DIGEST_BATCH = `
   WITH batch AS MATERIALIZED (
@@ -85,15 +113,31 @@ const MATCH_DIGEST_BATCH = `
     LIMIT $3
   ),
   prefs AS MATERIALIZED (
-    SELECT b.id AS agent_id, b.last_mailed_at, b.window_start, p.city_id, p.rent, p.rooms, p.size,
-           EXISTS (SELECT 1 FROM boligagent_deliveries x WHERE x.boligagent_id = b.id AND x.sent_at > b.window_start) AS had_instant
+    SELECT b.id AS agent_id, b.last_mailed_at, b.window_start, p.city_id, p.polygon, p.rent, p.rooms, p.size,
+           EXISTS (SELECT 1 FROM boligagent_deliveries x WHERE x.boligagent_id = b.id AND x.sent_at > b.window_start) AS had_instant,
+           EXISTS (SELECT 1 FROM boligagent_areas ar WHERE ar.boligagent_id = b.id AND ar.status = 'ACTIVE') AS has_area
     FROM batch b
-    JOIN boligagent_prefs p ON p.boligagent_id = b.id AND p.status = 'ACTIVE'
+    JOIN ${WATCHES} p ON p.boligagent_id = b.id
     WHERE b.window_start < $1
       AND (b.frequency <> 'WEEKLY' OR b.last_mailed_at IS NULL OR b.last_mailed_at <= $1::timestamp - interval '6 days 12 hours')
   ),
   kinds AS (
-    SELECT DISTINCT city_id, rent, rooms, size, window_start FROM prefs WHERE NOT had_instant
+    SELECT DISTINCT city_id, rent, rooms, size, window_start FROM prefs WHERE NOT had_instant AND NOT has_area
+  ),
+  -- Agents with a drawn area, or with instant deliveries in their window, pair by pair: one row per
+  -- (agent, dwelling), so a dwelling that a city pref and an area both match counts once.
+  pairs AS (
+    SELECT p.agent_id, p.last_mailed_at, p.window_start, d.id, d.created_at
+    FROM prefs p
+    JOIN dwellings d ON d.city_id = p.city_id AND d.created_at > p.window_start AND d.created_at <= $1 AND ${PREF_MATCHES_DWELLING}
+    WHERE (p.had_instant OR p.has_area)
+      AND NOT (p.had_instant AND EXISTS (SELECT 1 FROM boligagent_deliveries x WHERE x.boligagent_id = p.agent_id AND x.dwelling_id = d.id))
+    UNION
+    SELECT p.agent_id, p.last_mailed_at, p.window_start, d.id, d.created_at
+    FROM prefs p
+    JOIN dwellings d ON d.created_at > p.window_start AND d.created_at <= $1 AND ${areaHoldsDwelling('p')} AND ${PREF_MATCHES_DWELLING}
+    WHERE p.polygon IS NOT NULL
+      AND NOT (p.had_instant AND EXISTS (SELECT 1 FROM boligagent_deliveries x WHERE x.boligagent_id = p.agent_id AND x.dwelling_id = d.id))
   ),
   kind_matches AS (
     SELECT k.city_id, k.rent, k.rooms, k.size, k.window_start, count(*)::int AS total,
@@ -107,14 +151,12 @@ const MATCH_DIGEST_BATCH = `
     FROM prefs p
     JOIN kind_matches m ON m.city_id = p.city_id AND m.window_start = p.window_start
       AND COALESCE(m.rent, -1) = COALESCE(p.rent, -1) AND COALESCE(m.rooms, -1) = COALESCE(p.rooms, -1) AND COALESCE(m.size, -1) = COALESCE(p.size, -1)
-    WHERE NOT p.had_instant
+    WHERE NOT p.had_instant AND NOT p.has_area
     UNION ALL
-    SELECT p.agent_id, p.last_mailed_at, p.window_start, count(*)::int,
+    SELECT d.agent_id, d.last_mailed_at, d.window_start, count(*)::int,
            (array_agg(d.id ${NEWEST}))[1:$5], (array_agg(d.created_at ${NEWEST}))[1:$5]
-    FROM prefs p
-    JOIN dwellings d ON d.city_id = p.city_id AND d.created_at > p.window_start AND d.created_at <= $1 AND ${PREF_MATCHES_DWELLING}
-    WHERE p.had_instant AND NOT EXISTS (SELECT 1 FROM boligagent_deliveries x WHERE x.boligagent_id = p.agent_id AND x.dwelling_id = d.id)
-    GROUP BY p.agent_id, p.last_mailed_at, p.window_start, p.city_id
+    FROM pairs d
+    GROUP BY d.agent_id, d.last_mailed_at, d.window_start
   ),
   agents AS MATERIALIZED (
     SELECT agent_id, last_mailed_at, window_start, sum(total)::int AS total, count(*) AS prefs, min(ids) AS ids
@@ -221,9 +263,9 @@ export class BoligagentRepository {
         `WITH matches AS (
            SELECT DISTINCT a.id AS agent_id, d.id AS dwelling_id
            FROM dwellings d
-           JOIN boligagent_prefs p ON p.city_id = d.city_id AND p.status = 'ACTIVE'
-           JOIN boligagents a ON a.id = p.boligagent_id
-           WHERE d.id = ANY($2::int[]) AND ${PREF_MATCHES_DWELLING}
+           CROSS JOIN LATERAL (${WATCHERS_OF_DWELLING}) w
+           JOIN boligagents a ON a.id = w.boligagent_id
+           WHERE d.id = ANY($2::int[])
              AND a.frequency = 'INSTANT' AND ${AGENT_IS_MAILABLE}
              AND d.created_at > GREATEST(a.verified_at, COALESCE(a.last_mailed_at, a.verified_at))
          ),
@@ -315,7 +357,7 @@ export class BoligagentRepository {
        JOIN dwellings d ON d.id = t.dwelling_id
        WHERE a.change_alerts AND ${AGENT_IS_MAILABLE} AND a.frequency::text = ANY($3::text[])
          AND (t.kind <> 'RENT_DROP' OR (d.rent >= 0 AND d.rent < t.old_rent))
-         AND EXISTS (SELECT 1 FROM boligagent_prefs p WHERE p.boligagent_id = a.id AND p.city_id = d.city_id AND p.status = 'ACTIVE' AND ${PREF_MATCHES_DWELLING})
+         AND EXISTS (SELECT 1 FROM (${WATCHERS_OF_DWELLING}) w WHERE w.boligagent_id = a.id)
        ORDER BY t.agent_id, t.change_id
        ON CONFLICT (boligagent_id, change_id) DO NOTHING
        RETURNING id`,

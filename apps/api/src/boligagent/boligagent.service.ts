@@ -1,8 +1,10 @@
 import { HttpException, Inject, Injectable } from '@nestjs/common';
 import {
   apiError,
+  BOLIGAGENT_MAX_MAP_AREAS,
   type BoligagentAdjustBody,
   type BoligagentFrequencyValue,
+  type BoligagentMapAreaInputBody,
   type BoligagentPrefInputBody,
   type BoligagentPrefRef,
   type BoligagentSettingsBody,
@@ -22,9 +24,11 @@ import {
   NOTIFICATION_LOG_THROTTLE,
   normalizeBoligagentPref,
   normalizeEmail,
+  readSearchArea,
   validateBoligagentEmail,
   type BoligagentPref,
 } from '@husly/domain';
+import { areaPolygonText } from '../common/area-polygon-text';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import type { RequestContext } from '../common/request-context';
 import { newAgentToken } from '../accounts/session-prefs.service';
@@ -43,6 +47,7 @@ import { listUnsubscribeHeaders, unsubscribePathOf, unsubscribeUrlOf, verifyUser
 
 const agentWithPrefs = {
   prefs: { include: { city: { select: { slug: true, label: true } } }, orderBy: { id: 'asc' } },
+  mapAreas: { orderBy: { id: 'asc' } },
 } satisfies Prisma.BoligagentInclude;
 type AgentRow = Prisma.BoligagentGetPayload<{ include: typeof agentWithPrefs }>;
 
@@ -51,6 +56,15 @@ interface CityPref extends BoligagentPref {
   area: string;
   cityId: number;
   cityLabel: string;
+}
+
+/** A drawn area as stored: the canonical polyline, its polygon text for the matching SQL, rounded sliders. */
+interface MapAreaPref {
+  area: string;
+  polygon: string;
+  rent: number | null;
+  rooms: number | null;
+  size: number | null;
 }
 
 const FREQUENCY_TO_DB: Record<BoligagentFrequencyValue, BoligagentFrequency> = { instant: 'INSTANT', daily: 'DAILY', weekly: 'WEEKLY' };
@@ -97,12 +111,13 @@ export class BoligagentService {
   async create(user: AuthUser | undefined, body: CreateBoligagentBody, ctx: RequestContext): Promise<CreateBoligagentResponse> {
     const language: MailLanguage = body.language ?? ctx.language;
     const prefs = await this.cityPrefs(body.prefs);
-    if (user) return { verificationSent: false, agent: await this.createForUser(user, body, prefs, language) };
+    const mapAreas = mapAreaPrefs(body.mapAreas);
+    if (user) return { verificationSent: false, agent: await this.createForUser(user, body, prefs, mapAreas, language) };
 
     const code = validateBoligagentEmail(body.email);
     if (code) throw boligagentError(code, 'email');
     const email = normalizeEmail(body.email as string);
-    if (prefs.length === 0) throw invalidPrefs();
+    if (prefs.length === 0 && mapAreas.length === 0) throw invalidPrefs();
     // The 406 below tells whether an address has an account (the spec wants it: the web asks them to
     // log in), so every attempt counts, per IP and per address, before the exact lookup (issue 12 §3).
     await this.rateLimits.consume(
@@ -127,14 +142,16 @@ export class BoligagentService {
       });
       if (created) {
         await tx.boligagentPref.createMany({ data: prefs.map((p) => ({ boligagentId: created.id, cityId: p.cityId, rent: p.rent, rooms: p.rooms, size: p.size })) });
+        await tx.boligagentArea.createMany({ data: mapAreas.map((a) => ({ boligagentId: created.id, ...a })) });
         return { agentId: created.id, changed: true };
       }
-      const existing = await tx.boligagent.findFirstOrThrow({ where: { email, userId: null }, select: { id: true } });
+      const existing = await tx.boligagent.findFirstOrThrow({ where: { email, userId: null }, include: agentWithPrefs });
       const added = await tx.boligagentPref.createMany({
         data: prefs.map((p) => ({ boligagentId: existing.id, cityId: p.cityId, rent: p.rent, rooms: p.rooms, size: p.size, status: 'INACTIVE' as const })),
         skipDuplicates: true,
       });
-      return { agentId: existing.id, changed: added.count > 0 };
+      const areasAdded = await applyMapAreas(existing, mapAreas, 'INACTIVE', tx);
+      return { agentId: existing.id, changed: added.count > 0 || areasAdded };
     });
     // A mail only when this signup changed something (a new agent, or areas to confirm): the same
     // signup again, in parallel or in a row, mails nothing more. The answer is the same either way.
@@ -144,7 +161,7 @@ export class BoligagentService {
     const mail = composeMail(
       boligagentVerificationMail,
       { language, publicUrl: this.config.http.publicUrl },
-      { verifyPath: `/boligagent/verify?token=${encodeURIComponent(agent.token)}`, unsubscribePath: unsubscribePathOf(agent.unsubscribeToken), areas: prefs.map((p) => p.cityLabel) },
+      { verifyPath: `/boligagent/verify?token=${encodeURIComponent(agent.token)}`, unsubscribePath: unsubscribePathOf(agent.unsubscribeToken), areas: [...prefs.map((p) => p.cityLabel), ...mapAreas.map(() => MAP_AREA_LABEL[language])] },
     );
     await this.jobs.enqueue(JOBS.mailDeliver, { to: email, ...mail, headers: listUnsubscribeHeaders(unsubscribeUrl, this.config.mail.from, agent.unsubscribeToken) });
     return { verificationSent: true };
@@ -155,7 +172,7 @@ export class BoligagentService {
    * per user (unique user_id): a racing second creation's insert waits for the first's transaction,
    * skips, and then goes on as the same request in a row would (nothing new: 404 nothing-to-update).
    */
-  private async createForUser(caller: AuthUser, body: CreateBoligagentBody, prefs: CityPref[], language: MailLanguage) {
+  private async createForUser(caller: AuthUser, body: CreateBoligagentBody, prefs: CityPref[], mapAreas: MapAreaPref[], language: MailLanguage) {
     const user = await this.prisma.user.findUniqueOrThrow({ where: { id: caller.id }, select: { email: true, emailVerified: true } });
     const email = user.email;
     if (body.email && normalizeEmail(body.email) !== email) throw boligagentError('wrong-user-email', 'email');
@@ -163,7 +180,7 @@ export class BoligagentService {
     const id = await this.prisma.$transaction(async (tx) => {
       const existing = await tx.boligagent.findUnique({ where: { userId: caller.id }, include: agentWithPrefs });
       if (!existing) {
-        if (prefs.length === 0) throw invalidPrefs();
+        if (prefs.length === 0 && mapAreas.length === 0) throw invalidPrefs();
         const [created] = await tx.boligagent.createManyAndReturn({
           data: [
             {
@@ -180,11 +197,13 @@ export class BoligagentService {
         });
         if (created) {
           await tx.boligagentPref.createMany({ data: prefs.map((p) => ({ boligagentId: created.id, cityId: p.cityId, rent: p.rent, rooms: p.rooms, size: p.size })) });
+          await tx.boligagentArea.createMany({ data: mapAreas.map((a) => ({ boligagentId: created.id, ...a })) });
           return created.id;
         }
       }
       const agent = existing ?? (await tx.boligagent.findUniqueOrThrow({ where: { userId: caller.id }, include: agentWithPrefs }));
-      const changed = await this.applyPrefs(agent, prefs, { autoAdjust: agent.autoAdjust, status: 'ACTIVE' }, tx);
+      let changed = await this.applyPrefs(agent, prefs, { autoAdjust: agent.autoAdjust, status: 'ACTIVE' }, tx);
+      if (await applyMapAreas(agent, mapAreas, 'ACTIVE', tx)) changed = true;
       if (!changed) throw boligagentError('nothing-to-update');
       return agent.id;
     });
@@ -204,6 +223,7 @@ export class BoligagentService {
         data: { verifiedAt: agent.verifiedAt ?? this.clock.now(), enabled: true, unsubscribedAt: null },
       }),
       this.prisma.boligagentPref.updateMany({ where: { boligagentId: agent.id, status: 'INACTIVE' }, data: { status: 'ACTIVE' } }),
+      this.prisma.boligagentArea.updateMany({ where: { boligagentId: agent.id, status: 'INACTIVE' }, data: { status: 'ACTIVE' } }),
     ]);
     return this.reload(agent.id);
   }
@@ -239,6 +259,7 @@ export class BoligagentService {
     } else if (body.prefs?.length) {
       changed = await this.applyPrefs(agent, await this.cityPrefs(body.prefs), { autoAdjust: false, status: 'ACTIVE' });
     }
+    if (body.mapAreas?.length && (await applyMapAreas(agent, mapAreaPrefs(body.mapAreas), 'ACTIVE', this.prisma))) changed = true;
     if (await this.applySettings(agent, body)) changed = true;
     if (!changed) throw boligagentError('nothing-to-update');
     return this.reload(agent.id);
@@ -457,5 +478,54 @@ function toView(agent: AgentRow): BoligagentView {
       size: p.size,
       status: p.status === 'ACTIVE' ? 'active' : 'inactive',
     })),
+    mapAreas: agent.mapAreas.map((a) => ({
+      id: a.id,
+      area: a.area,
+      rent: a.rent,
+      rooms: a.rooms,
+      size: a.size,
+      status: a.status === 'ACTIVE' ? 'active' : 'inactive',
+    })),
   };
+}
+
+/** How a drawn area is named where a city's label would stand (the verification mail's list). */
+const MAP_AREA_LABEL: Record<MailLanguage, string> = { da: 'Et tegnet område på kortet', en: 'An area drawn on the map' };
+
+/** The request's drawn areas (already canonical: the contract wrote them), sliders rounded as a city pref's, one per area (the last wins). */
+function mapAreaPrefs(inputs: BoligagentMapAreaInputBody[] | undefined): MapAreaPref[] {
+  const byArea = new Map<string, MapAreaPref>();
+  for (const input of inputs ?? []) {
+    const read = readSearchArea(input.area);
+    // The contract read it already; a failure here would be a bug, not bad input.
+    if (read.error) throw new Error(`area not canonical after the contract: ${read.error.code}`);
+    const { rent, rooms, size } = normalizeBoligagentPref({ area: null, rent: input.rent, rooms: input.rooms, size: input.size });
+    byArea.set(input.area, { area: input.area, polygon: areaPolygonText(read.value), rent, rooms, size });
+  }
+  return [...byArea.values()];
+}
+
+/**
+ * Adds drawn areas (unique per agent and area: a racing request's insert skips), or updates an
+ * existing one's sliders; a visitor's unverified request (INACTIVE) never changes rows that are there.
+ * At most BOLIGAGENT_MAX_MAP_AREAS per agent.
+ */
+async function applyMapAreas(agent: AgentRow, areas: MapAreaPref[], status: 'ACTIVE' | 'INACTIVE', db: Prisma.TransactionClient): Promise<boolean> {
+  let changed = false;
+  const fresh = areas.filter((a) => !agent.mapAreas.some((e) => e.area === a.area));
+  if (agent.mapAreas.length + fresh.length > BOLIGAGENT_MAX_MAP_AREAS) throw new HttpException(apiError(400, `A BoligAgent watches at most ${BOLIGAGENT_MAX_MAP_AREAS} drawn areas.`, { code: 'too-many-areas', field: 'mapAreas' }), 400);
+  if (fresh.length > 0) {
+    const added = await db.boligagentArea.createMany({ data: fresh.map((a) => ({ boligagentId: agent.id, ...a, status })), skipDuplicates: true });
+    if (added.count > 0) changed = true;
+  }
+  if (status === 'INACTIVE') return changed;
+  for (const a of areas) {
+    const existing = agent.mapAreas.find((e) => e.area === a.area);
+    if (!existing) continue;
+    if (existing.status !== 'ACTIVE' || existing.rent !== a.rent || existing.rooms !== a.rooms || existing.size !== a.size) {
+      await db.boligagentArea.update({ where: { id: existing.id }, data: { rent: a.rent, rooms: a.rooms, size: a.size, status: 'ACTIVE' } });
+      changed = true;
+    }
+  }
+  return changed;
 }

@@ -41,13 +41,8 @@ export function areaPolygon(area: SearchArea): AreaPolygon {
   };
 }
 
-/** PostgreSQL's polygon literal of the area, bound as a parameter: '((lng,lat),…)'. Shortest round-trip numbers, so it reads the same doubles. */
-export function areaPolygonText(area: SearchArea): string {
-  return `(${area
-    .slice(0, -1)
-    .map(([lat, lng]) => `(${lng},${lat})`)
-    .join(',')})`;
-}
+// Shared with the boligagent's matching SQL (its drawn areas), so both cast the same polygon text.
+export { areaPolygonText } from '../../common/area-polygon-text';
 
 /** point(lng, lat) <@ polygon, as PostgreSQL answers it; a missing coordinate (NaN) is never inside (NULL there). */
 export function areaContains(polygon: AreaPolygon, lng: number, lat: number): boolean {
