@@ -1,5 +1,6 @@
 import type {
   BoligagentFrequencyValue,
+  BoligagentMapAreaInputBody,
   BoligagentPrefInputBody,
   BoligagentView,
   CreateBoligagentResponse,
@@ -10,7 +11,7 @@ import { isHttpError, type ApiClient } from '../../lib/api-client';
 /** Calls of spec section 7 "Boligagents". `token` names a visitor's agent; without it the bearer token's user. */
 export function boligagentApi(api: ApiClient) {
   return {
-    create: (body: { email?: string; prefs: BoligagentPrefInputBody[] }) => api.post<CreateBoligagentResponse>('/boligagents', body),
+    create: (body: { email?: string; prefs: BoligagentPrefInputBody[]; mapAreas?: BoligagentMapAreaInputBody[] }) => api.post<CreateBoligagentResponse>('/boligagents', body),
     byToken: (token: string) => api.get<BoligagentView>(`/boligagents/${encodeURIComponent(token)}`),
     mine: () => api.get<{ agent: BoligagentView | null }>('/boligagents'),
     verify: (token: string) => api.post<BoligagentView>(`/boligagents/${encodeURIComponent(token)}/verify`),

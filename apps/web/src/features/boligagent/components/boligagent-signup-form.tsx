@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
-import type { BoligagentPrefInputBody } from '@husly/contracts';
+import type { BoligagentMapAreaInputBody, BoligagentPrefInputBody } from '@husly/contracts';
 import { COOKIES, readCookie, validateBoligagentEmail, type BoligagentErrorCode } from '@husly/domain';
 import { useApi } from '../../../lib/api-context';
 import { useBusyAction } from '../../../lib/use-busy-action';
@@ -25,10 +25,13 @@ export function useLoggedIn(): boolean {
  */
 export function BoligagentSignupForm({
   prefs,
+  mapAreas,
   variant,
   onSuccess,
 }: {
   prefs: BoligagentPrefInputBody[];
+  /** A drawn area to watch (the search URL's `area`, with the search's sliders). */
+  mapAreas?: BoligagentMapAreaInputBody[];
   variant: 'block' | 'modal';
   onSuccess?(outcome: SignupOutcome): void;
 }) {
@@ -59,7 +62,8 @@ export function BoligagentSignupForm({
       if (code) return;
     }
     try {
-      const result = await boligagentApi(api).create(loggedIn ? { prefs } : { email: emailValue.trim(), prefs });
+      const areas = mapAreas?.length ? { mapAreas } : {};
+      const result = await boligagentApi(api).create(loggedIn ? { prefs, ...areas } : { email: emailValue.trim(), prefs, ...areas });
       const done: SignupOutcome = result.verificationSent ? 'sent' : 'created';
       setOutcome(done);
       onSuccess?.(done);

@@ -1,12 +1,28 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { BoligagentMapAreaInputBody } from '@husly/contracts';
 import { useTranslation } from '../../../lib/use-translation';
 import { BOLIGAGENT } from '@husly/domain';
 import { useModalFocus } from '../../../components/ui/use-modal-focus';
 import { BoligagentSignupForm } from './boligagent-signup-form';
 import styles from '../boligagent.module.css';
 
-/** The city page's boligagent signup dialog; closes by itself 5 s after a successful signup (section 9). */
-export function BoligagentSignupModal({ area, label, onClose, onSucceeded }: { area: string; label: string; onClose(): void; onSucceeded?(): void }) {
+/**
+ * The boligagent signup dialog: the city page's (`area`, a city slug), or a drawn area's (`mapArea`,
+ * from the map's button). Closes by itself 5 s after a successful signup (section 9).
+ */
+export function BoligagentSignupModal({
+  area,
+  label,
+  mapArea,
+  onClose,
+  onSucceeded,
+}: {
+  area?: string;
+  label?: string;
+  mapArea?: BoligagentMapAreaInputBody;
+  onClose(): void;
+  onSucceeded?(): void;
+}) {
   const { t } = useTranslation();
   const [succeeded, setSucceeded] = useState(false);
   const dialog = useRef<HTMLDivElement>(null);
@@ -26,11 +42,11 @@ export function BoligagentSignupModal({ area, label, onClose, onSucceeded }: { a
           ×
         </button>
         <h2 id={headingId} className={styles.dialogHeading}>
-          {t('boligagent.modal.heading', { city: label })}
+          {mapArea ? t('boligagent.mapArea.heading') : t('boligagent.modal.heading', { city: label })}
         </h2>
-        <p className={styles.muted}>{t('boligagent.modal.text', { city: label })}</p>
+        <p className={styles.muted}>{mapArea ? t('boligagent.mapArea.text') : t('boligagent.modal.text', { city: label })}</p>
         <div style={{ marginTop: 16 }}>
-          <BoligagentSignupForm variant="modal" prefs={[{ area }]} onSuccess={() => {
+          <BoligagentSignupForm variant="modal" prefs={mapArea ? [] : [{ area }]} mapAreas={mapArea ? [mapArea] : undefined} onSuccess={() => {
               setSucceeded(true);
               onSucceeded?.();
             }} />

@@ -1,7 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { Await, Link, useLoaderData, useLocation } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
-import { formatDkk, searchCanonicalPath, searchIndexable, searchPageTitle, showResultsHeading } from '@husly/domain';
+import { formatDkk, searchCanonicalPath, searchIndexable, searchPageTitle, showResultsHeading, writeSearchArea } from '@husly/domain';
+import { BoligagentAreaSignup } from '../../boligagent/components/boligagent-area-signup';
 import { BoligagentSignupBlock } from '../../boligagent/components/boligagent-signup-block';
 import { useBoligagentAutoAdjust, type AutoAdjustSearch } from '../../boligagent/use-boligagent-auto-adjust';
 import { DwellingList } from '../../dwellings/components/dwelling-list';
@@ -207,6 +208,9 @@ export function SearchPage() {
                 {!noPlace && filters}
                 {!noPlace && <ViewSwitch />}
                 {!noPlace && view === 'map' && <SearchMapSlot request={searchRequest(search)} />}
+                {!noPlace && view === 'map' && search.area !== undefined && (
+                  <BoligagentAreaSignup area={writeSearchArea(search.area)} rent={search.rent} rooms={search.rooms} size={search.size} />
+                )}
                 {named && <BoligagentSignupBlock {...agent} position="above" />}
                 <Results outcome={outcome} search={search} />
                 {named && <BoligagentSignupBlock {...agent} position="below" />}
