@@ -158,6 +158,25 @@ describe('a boligagent watching a drawn area', () => {
     expect(mailsTo(a.email).map(dwellingIdsIn)).toEqual([[inside.id]]);
   });
 
+  it("a change alert goes to an area-only agent while the dwelling is still inside its area's sliders", async () => {
+    const a = await agent({ frequency: 'INSTANT', rent: 6000 });
+    const inside = await dwelling(INSIDE, { createdAt: new Date() });
+    await delivery.runInstant([inside.id]);
+    await jobs.drain();
+    expect(mailsTo(a.email).map(dwellingIdsIn)).toEqual([[inside.id]]);
+    // The rent drops (as the feed import records it): the agent is told, the area still holding it.
+    await t.prisma.dwelling.update({ where: { id: inside.id }, data: { rent: 4500 } });
+    const change = await t.prisma.dwellingChange.create({
+      data: { dwellingId: inside.id, kind: 'RENT_DROP', oldRent: 5000, newRent: 4500, priorUpdatedAt: new Date(), createdAt: new Date(Date.now() + 1_000) },
+    });
+    // Also the earlier test's instant agent, watching the same area without a rent limit: not counted here.
+    await delivery.runChanges([change.id]);
+    expect(await t.prisma.boligagentMail.count({ where: { boligagentId: a.id, changeId: change.id } })).toBe(1);
+    await jobs.drain();
+    expect(mailsTo(a.email)).toHaveLength(2);
+    expect(dwellingIdsIn(mailsTo(a.email)[1])).toEqual([inside.id]);
+  });
+
   it('a dwelling that both a city pref and an area match is mailed once, nightly and instant', async () => {
     // A city of its own: the city pref sees only this test's dwellings.
     const city = (await createCity(t.prisma)).id;
