@@ -139,6 +139,17 @@ describe('a boligagent watching a drawn area', () => {
     expect(agents[0].mapAreas.map((a) => a.area)).toEqual([SQUARE]);
   });
 
+  it('two updates adding different areas at once stop at the cap: one is taken, the other refused, never a fourth', async () => {
+    const a = await agent({ frequency: 'DAILY' });
+    const small = (i: number) => writeSearchArea(searchAreaFromCorners([[55.7 + i / 100, 12.4], [55.7 + i / 100, 12.45], [55.705 + i / 100, 12.45]]));
+    const second = await t.request('PUT', '/api/boligagents', { token: a.token, mapAreas: [{ area: small(1) }] }, fromIp());
+    expect(second.status, second.text).toBe(200);
+    const both = await Promise.all([3, 5].map((i) => t.request('PUT', '/api/boligagents', { token: a.token, mapAreas: [{ area: small(i) }] }, fromIp())));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(both.find((r) => r.status === 400)?.body.code).toBe('too-many-areas');
+    expect(await t.prisma.boligagentArea.count({ where: { boligagentId: a.id } })).toBe(3);
+  });
+
   it('the nightly digest mails an area-only agent the dwelling inside (within its sliders), not the one outside', async () => {
     const a = await agent({ frequency: 'DAILY', rent: 6000 });
     const inside = await dwelling(INSIDE);

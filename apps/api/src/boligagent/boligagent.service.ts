@@ -259,7 +259,8 @@ export class BoligagentService {
     } else if (body.prefs?.length) {
       changed = await this.applyPrefs(agent, await this.cityPrefs(body.prefs), { autoAdjust: false, status: 'ACTIVE' });
     }
-    if (body.mapAreas?.length && (await applyMapAreas(agent, mapAreaPrefs(body.mapAreas), 'ACTIVE', this.prisma))) changed = true;
+    const mapAreas = mapAreaPrefs(body.mapAreas);
+    if (mapAreas.length && (await this.prisma.$transaction((tx) => applyMapAreas(agent, mapAreas, 'ACTIVE', tx)))) changed = true;
     if (await this.applySettings(agent, body)) changed = true;
     if (!changed) throw boligagentError('nothing-to-update');
     return this.reload(agent.id);
@@ -512,15 +513,20 @@ function mapAreaPrefs(inputs: BoligagentMapAreaInputBody[] | undefined): MapArea
  */
 async function applyMapAreas(agent: AgentRow, areas: MapAreaPref[], status: 'ACTIVE' | 'INACTIVE', db: Prisma.TransactionClient): Promise<boolean> {
   let changed = false;
-  const fresh = areas.filter((a) => !agent.mapAreas.some((e) => e.area === a.area));
-  if (agent.mapAreas.length + fresh.length > BOLIGAGENT_MAX_MAP_AREAS) throw new HttpException(apiError(400, `A BoligAgent watches at most ${BOLIGAGENT_MAX_MAP_AREAS} drawn areas.`, { code: 'too-many-areas', field: 'mapAreas' }), 400);
+  if (areas.length === 0) return false;
+  // The cap is decided under the agent row's lock, on the areas as they are now: two requests adding
+  // different areas at once count each other's, and the second is refused rather than making a fourth.
+  await db.$queryRaw`SELECT id FROM boligagents WHERE id = ${agent.id} FOR UPDATE`;
+  const stored = await db.boligagentArea.findMany({ where: { boligagentId: agent.id } });
+  const fresh = areas.filter((a) => !stored.some((e) => e.area === a.area));
+  if (stored.length + fresh.length > BOLIGAGENT_MAX_MAP_AREAS) throw new HttpException(apiError(400, `A BoligAgent watches at most ${BOLIGAGENT_MAX_MAP_AREAS} drawn areas.`, { code: 'too-many-areas', field: 'mapAreas' }), 400);
   if (fresh.length > 0) {
     const added = await db.boligagentArea.createMany({ data: fresh.map((a) => ({ boligagentId: agent.id, ...a, status })), skipDuplicates: true });
     if (added.count > 0) changed = true;
   }
   if (status === 'INACTIVE') return changed;
   for (const a of areas) {
-    const existing = agent.mapAreas.find((e) => e.area === a.area);
+    const existing = stored.find((e) => e.area === a.area);
     if (!existing) continue;
     if (existing.status !== 'ACTIVE' || existing.rent !== a.rent || existing.rooms !== a.rooms || existing.size !== a.size) {
       await db.boligagentArea.update({ where: { id: existing.id }, data: { rent: a.rent, rooms: a.rooms, size: a.size, status: 'ACTIVE' } });
