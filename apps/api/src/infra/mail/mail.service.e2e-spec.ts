@@ -87,7 +87,7 @@ describe('MailService without SMTP_URL', () => {
       expect(await t.prisma.sentMail.count({ where: { recipient: to } })).toBe(0);
     } finally {
       mail.onModuleDestroy();
-      await unreachable.onModuleDestroy();
+      await unreachable.onApplicationShutdown();
     }
   });
 });

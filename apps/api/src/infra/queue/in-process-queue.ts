@@ -21,6 +21,7 @@ export class InProcessQueue {
   private readonly active = new Set<string>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly idleWaiters: Array<() => void> = [];
+  private readonly stoppedWaiters: Array<() => void> = [];
   private running = 0;
   private failed = 0;
   private closed = false;
@@ -49,10 +50,16 @@ export class InProcessQueue {
     return { waiting: this.active.size - this.running, active: this.running, failed: this.failed };
   }
 
-  close(): void {
+  /**
+   * Starts nothing more (waiting and retrying jobs are dropped: nothing survives a restart here) and
+   * resolves once the jobs already running have ended, so the database closes after its last user.
+   */
+  close(): Promise<void> {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    if (this.running === 0) return Promise.resolve();
+    return new Promise((resolve) => this.stoppedWaiters.push(resolve));
   }
 
   private later(job: PendingJob, delayMs: number): void {
@@ -89,6 +96,7 @@ export class InProcessQueue {
       }
     } finally {
       this.running--;
+      if (this.closed && this.running === 0) for (const resolve of this.stoppedWaiters.splice(0)) resolve();
     }
   }
 

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 import { JobQueue } from './job-queue.service';
@@ -55,6 +55,29 @@ describe.each([
   });
 });
 
+describe('closing the in-process queue', () => {
+  it('starts nothing more and waits for the jobs already running, so the database closes after its last user', async () => {
+    const queue = new JobQueue();
+    let release!: () => void;
+    const started: string[] = [];
+    queue.register(JOBS.mailDeliver, async (data) => {
+      started.push(data.subject);
+      if (started.length === 1) await new Promise<void>((resolve) => (release = resolve));
+    });
+    await queue.enqueue(JOBS.mailDeliver, { to: 'a@husly.test', subject: 'running', text: '', html: '' });
+    await vi.waitUntil(() => started.length === 1);
+    await queue.enqueue(JOBS.mailDeliver, { to: 'a@husly.test', subject: 'waiting', text: '', html: '' }, { delayMs: 50 });
+    let closed = false;
+    const closing = queue.onModuleDestroy().then(() => (closed = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closed).toBe(false);
+    release();
+    await closing;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(started).toEqual(['running']);
+  });
+});
+
 describe('JobQueue boot check', () => {
   it('refuses to start when a defined job has no handler', async () => {
     const queue = new JobQueue();
@@ -65,6 +88,6 @@ describe('JobQueue boot check', () => {
     queue.register(last, async () => undefined);
     expect(() => queue.onApplicationBootstrap()).not.toThrow();
     expect(() => queue.register(JOBS.mailDeliver, async () => undefined)).toThrow(/two handlers/);
-    queue.onModuleDestroy();
+    await queue.onModuleDestroy();
   });
 });

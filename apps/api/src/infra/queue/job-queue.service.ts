@@ -112,7 +112,8 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  onModuleDestroy(): void {
-    this.inProcess?.close();
+  /** Jobs running in this process finish before the app goes on to close the database (PrismaService). */
+  async onModuleDestroy(): Promise<void> {
+    await this.inProcess?.close();
   }
 }
