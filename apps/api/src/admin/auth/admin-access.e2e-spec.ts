@@ -236,3 +236,71 @@ describe('the audit log', () => {
     expect(listed.body.data).toEqual([expect.objectContaining({ action: 'user.block', actor: admin.user.email, targetUserId: target.id, requestId: entry.requestId })]);
   });
 });
+
+describe('bad input at the desk (an admin with a session)', () => {
+  it('wrong types, NUL, huge numbers and repeated parameters are a 400 on every route that reads input, and change nothing', async () => {
+    const admin = await adminWithSession(t);
+    const target = await createUser(t.prisma);
+    const [alert] = await t.prisma.alert.createManyAndReturn({ data: [{ headline: 'Før', text: 'Uændret', views: 5, active: false }] });
+    const before = async () => ({
+      audit: await t.prisma.adminAuditEntry.count(),
+      user: await t.prisma.user.findUniqueOrThrow({ where: { id: target.id }, select: { blockedAt: true, sessionVersion: true } }),
+      alert: await t.prisma.alert.findUniqueOrThrow({ where: { id: alert.id } }),
+      alerts: await t.prisma.alert.count(),
+    });
+    const was = await before();
+    const key = '6f1c1f9e-3f43-4f0e-9a3e-0d6f6c1f0a11';
+    const alertBody = { headline: 'x', text: 'y', views: 1 };
+    const BAD: Array<['GET' | 'POST' | 'PUT', string, unknown?]> = [
+      ['GET', '/api/admin/users?q=ab%00cd'],
+      ['GET', '/api/admin/users?q=ab&q=cd'],
+      ['GET', `/api/admin/users?q=${'x'.repeat(201)}`],
+      ['GET', '/api/admin/users/99999999999999999999'],
+      ['GET', '/api/admin/users/1e3'],
+      ['GET', '/api/admin/audit?userId=abc'],
+      ['GET', '/api/admin/audit?userId=1&userId=2'],
+      ['GET', '/api/admin/audit?before=99999999999999999999999'],
+      ['POST', '/api/admin/session', { code: '12\u00003456' }],
+      ['POST', `/api/admin/users/${target.id}/mails`, { kind: ['verification'] }],
+      ['POST', `/api/admin/users/${target.id}/mails`, { kind: 'verification\u0000' }],
+      ['PUT', `/api/admin/users/${target.id}/blocked`, { blocked: 'true' }],
+      ['PUT', `/api/admin/users/${target.id}/blocked`, { blocked: true, reason: 'a\u0000b' }],
+      ['PUT', `/api/admin/users/${target.id}/blocked`, { blocked: true, reason: 'x'.repeat(501) }],
+      ['PUT', `/api/admin/users/${target.id}/tenant-ad/hidden`, { hidden: 1 }],
+      ['POST', '/api/admin/receipts/99999999999999999999/refund', {}],
+      ['POST', '/api/admin/receipts/1/refund', { reason: 42 }],
+      ['POST', '/api/admin/subscriptions/6f1c1f9e-3f43-4f0e-9a3e-0d6f6c1f0a11/cancel', { reason: ['x'] }],
+      ['POST', '/api/admin/alerts', { ...alertBody, key: 'not-a-uuid' }],
+      ['POST', '/api/admin/alerts', { ...alertBody, key, views: 1e12 }],
+      ['POST', '/api/admin/alerts', { ...alertBody, key, headline: 'a\u0000b' }],
+      ['POST', '/api/admin/alerts', { ...alertBody, key, style: 'blink' }],
+      ['PUT', `/api/admin/alerts/${alert.id}`, { ...alertBody, views: -1 }],
+      ['PUT', `/api/admin/alerts/${alert.id}`, { ...alertBody, text: 42 }],
+      ['PUT', '/api/admin/alerts/99999999999999999999', alertBody],
+    ];
+    for (const [method, url, body] of BAD) {
+      const res = await t.request(method, url, body, admin.headers);
+      expect(res.status, `${method} ${url} ${JSON.stringify(body)}: ${res.text}`).toBe(400);
+    }
+    expect(await before()).toEqual(was);
+  });
+
+  it('saving one alert twice at once and twice in a row writes it once, with one audit entry', async () => {
+    const admin = await adminWithSession(t);
+    const [alert] = await t.prisma.alert.createManyAndReturn({ data: [{ headline: 'Gammel', text: 'Tekst', views: 5, active: false }] });
+    const body = { headline: 'Ny overskrift', text: 'Tekst', views: 5, active: false };
+    const both = await Promise.all([1, 2].map(() => t.request('PUT', `/api/admin/alerts/${alert.id}`, body, admin.headers)));
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect((await t.request('PUT', `/api/admin/alerts/${alert.id}`, body, admin.headers)).status).toBe(200);
+    expect((await t.prisma.alert.findUniqueOrThrow({ where: { id: alert.id } })).headline).toBe('Ny overskrift');
+    expect(await t.prisma.adminAuditEntry.count({ where: { target: `alert ${alert.id}` } })).toBe(1);
+  });
+
+  it('logging out of the desk twice at once ends the session once', async () => {
+    const admin = await adminWithSession(t);
+    const both = await Promise.all([1, 2].map(() => t.request('DELETE', '/api/admin/session', undefined, admin.headers)));
+    expect(both.every((r) => r.status === 204 || r.status === 404)).toBe(true);
+    expect(await t.prisma.adminAuditEntry.count({ where: { adminUserId: admin.user.id, action: 'admin.session.close' } })).toBe(1);
+    expect((await t.request('GET', '/api/admin/users?q=someone', undefined, admin.headers)).status).toBe(404);
+  });
+});
