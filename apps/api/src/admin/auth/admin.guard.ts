@@ -1,13 +1,13 @@
 import { Injectable, NotFoundException, createParamDecorator, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { AdminAccessService, type AdminPrincipal } from './admin-access.service';
-import type { AdminRequest } from './admin-gate';
+import { unclaimedPath, type AdminRequest } from './admin-gate';
 
 /**
  * The desk's routes exist for admins with an open session only: to anyone else they answer the 404
  * of a path no route claims, word for word, so the desk cannot be found by probing.
  */
-export const routeNotFound = (request: FastifyRequest) => new NotFoundException(`Cannot ${request.method} ${request.url}`);
+export const routeNotFound = (request: FastifyRequest) => new NotFoundException(unclaimedPath(request));
 
 /** Behind the gate (admin-gate.ts), which found the admin already; checked again here should a route escape it. */
 @Injectable()
