@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PHONE, SCREENSHOT_DIR, launchBrowser, gotoInteractive } from './support/browser';
+import { PHONE, SCREENSHOT_DIR, SCREENSHOTS, launchBrowser, gotoInteractive } from './support/browser';
 import { openPage } from './support/open-page';
 import { signUpThroughApi } from './support/accounts';
 import { thisWorkersPortal } from './support/portal';
@@ -39,8 +39,12 @@ function danishDate(date: Date): string {
   return `${parts.day}/${parts.month}/${parts.year}`;
 }
 
-/** What the viewport shows, `element` near its top below the sticky header (the lists are too long for a full-page shot). */
+/**
+ * What the viewport shows, `element` near its top below the sticky header (the lists are too long for
+ * a full-page shot); only when asked (`SCREENSHOTS=1`), as support/browser.ts's screenshot.
+ */
 async function screenshot(page: Page, name: string, element?: Locator): Promise<void> {
+  if (!SCREENSHOTS) return;
   if (element) await element.evaluate((el) => el.scrollIntoView({ block: 'start' }));
   if (element) await page.evaluate(() => window.scrollBy(0, -140));
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
