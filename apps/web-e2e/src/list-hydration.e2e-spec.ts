@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { PHONE, launchBrowser } from './support/browser';
+import { DESKTOP, PHONE, launchBrowser } from './support/browser';
 import { consoleErrorsExcept, openPage } from './support/open-page';
 import { thisWorkersPortal } from './support/portal';
 
@@ -152,6 +152,28 @@ describe('list pages: what hydrates with the page, and what later (docs/decision
     expect(seen).toContain(HYDRATED_WITH_THE_PAGE);
     // The last boundary's cards (past FIRST_HYDRATED_CARDS) taken over in more than one slice.
     expect(seen.filter((count) => count > FIRST_HYDRATED_CARDS && count < cards).length, `cards hydrated as seen between React's tasks: ${seen.join(', ')}`).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it.each(['/search?q=aarhus', '/koebenhavn'])('%s at desktop width: after a jump to the footer nothing on screen moves (no card waits to be laid out there)', async (path) => {
+    // A grid card's height follows its column and its text, so cards laid out only as they came into
+    // view (content-visibility) grew from their estimate and moved the footer under the pointer: a
+    // journey's click on a footer link landed beside it (docs/decisions/0027).
+    const { page } = await openPage(browser, `${baseUrl}${path}`, { viewport: DESKTOP, agentModalSeen: true });
+    expect(await page.evaluate(() => getComputedStyle(document.querySelectorAll('main ul[aria-label] > li')[5]).contentVisibility)).toBe('visible');
+    const tops = await page.evaluate(async () => {
+      const link = document.querySelector<HTMLAnchorElement>('footer a[href="/aarhus"]');
+      if (!link) return [];
+      link.scrollIntoView({ block: 'center' });
+      const seen: number[] = [];
+      for (let frame = 0; frame < 15; frame++) {
+        seen.push(Math.round(link.getBoundingClientRect().top));
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+      return seen;
+    });
+    expect(tops).toHaveLength(15);
+    expect(new Set(tops).size, `the footer link's top, frame by frame: ${tops.join(', ')}`).toBe(1);
     await page.close();
   });
 
