@@ -397,10 +397,6 @@ export class BoligagentRepository {
       WHERE id = ANY(${mailIds}::int[]) AND status = 'PENDING'`;
   }
 
-  async suppress(email: string, reason: string): Promise<void> {
-    await this.prisma.$executeRaw`INSERT INTO mail_suppressions (email, reason) VALUES (${email}, ${reason}) ON CONFLICT (email) DO NOTHING`;
-  }
-
   /** Mails claimed but not handed over (a crash between claim and enqueue, or retries given up): keyset pages. */
   async pendingMailIds(input: { afterId: number; limit: number; createdBefore: Date }): Promise<number[]> {
     const rows = await this.prisma.boligagentMail.findMany({
