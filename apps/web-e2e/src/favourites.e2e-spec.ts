@@ -145,6 +145,18 @@ describe('favourites in a real browser', () => {
     await rented.getByText(`Udlejet ${danishDate(rentedAt)}`).first().waitFor();
     expect(await rented.locator('a').count()).toBe(0);
     expect(await items.nth(0).locator('a').count()).toBe(1);
+
+    // The favourites' mail (issue 34): off until ticked; ticked, it is stored (and shown so after a reload).
+    const mailsBox = page.getByRole('checkbox', { name: 'Send mig en mail, når en gemt bolig ændrer sig' });
+    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[data-testid="favourite-mails"] input')?.disabled === false);
+    expect(await mailsBox.isChecked()).toBe(false);
+    const switched = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/users/me/favourites/settings') && r.status() === 200);
+    await mailsBox.check();
+    await switched;
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[data-testid="favourite-mails"] input')?.disabled === false);
+    expect(await mailsBox.isChecked()).toBe(true);
+    await items.first().waitFor();
     await screenshot(page, 'favourites-profile-desktop', page.getByRole('heading', { level: 2, name: 'Gemte boliger' }));
 
     await page.setViewportSize(PHONE);

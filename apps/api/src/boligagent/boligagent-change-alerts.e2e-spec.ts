@@ -104,17 +104,21 @@ describe('change alerts: rent drops and dwellings back on the market, each maile
     expect(mailsTo(tooCheap.email)).toHaveLength(0);
 
     // The rent of a drops and b is rented (a full feed without it). Two imports of the same feed at
-    // once record the drop once: the second waits for the first's row lock and sees the new rent.
+    // once record each change once: the second waits for the first's row locks and sees the new state.
     const [drop1, drop2] = await Promise.all([importFeed({ a: 6500 }, { full: true }), importFeed({ a: 6500 }, { full: true })]);
     const dropIds = [...drop1.changeIds, ...drop2.changeIds];
-    expect(dropIds).toHaveLength(1);
+    expect(dropIds).toHaveLength(2);
     expect(await t.prisma.dwellingChange.findMany({ where: { dwellingId: a } })).toMatchObject([{ kind: 'RENT_DROP', oldRent: 7000, newRent: 6500 }]);
+    // The rental is recorded too (for the favourites' mails, ADR 0062), once.
+    expect(await t.prisma.dwellingChange.findMany({ where: { dwellingId: b } })).toMatchObject([{ kind: 'RENTED', oldRent: 8000, newRent: 8000 }]);
     // A retried import changes nothing more.
     expect((await importFeed({ a: 6500 }, { full: true })).changeIds).toEqual([]);
 
-    // The change job twice at once (a retry overlapping the first), then once more through the queue: one mail.
+    // The change job twice at once (a retry overlapping the first), then once more through the queue:
+    // one mail, about the drop. b's rental is its latest change, but agents are not told of rentals.
     const claims = await Promise.all([delivery.runChanges(dropIds), delivery.runChanges(dropIds)]);
     expect(claims.reduce((n, c) => n + c, 0)).toBe(1);
+    expect(await t.prisma.boligagentMail.count({ where: { change: { kind: { in: ['RENTED', 'RESERVED'] } } } })).toBe(0);
     await delivery.dwellingsChanged(dropIds);
     await jobs.drain();
     expect(changeMailsTo(instant.email)).toHaveLength(1);
@@ -165,7 +169,9 @@ describe('change alerts: rent drops and dwellings back on the market, each maile
     await importFeed({ c: 9000, d: 9000 }, { status: { d: 2 } });
     const changed = await importFeed({ c: 8000, d: 9000 });
     expect(changed.changeIds).toHaveLength(2);
-    await importFeed({ c: 9500, d: 9000 }, { status: { d: 2 } });
+    const reserved = await importFeed({ c: 9500, d: 9000 }, { status: { d: 2 } });
+    // Reserved again: recorded (for favourites), never an agent's mail.
+    expect(await t.prisma.dwellingChange.findMany({ where: { id: { in: reserved.changeIds } } })).toMatchObject([{ kind: 'RESERVED' }]);
     expect((await nightly()).changeMails).toBe(0);
     expect(changeMailsTo(instant.email)).toHaveLength(0);
   });

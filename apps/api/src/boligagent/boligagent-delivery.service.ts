@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { Clock } from '../infra/clock/clock';
-import { MailService } from '../infra/mail/mail.service';
+import { LeasedMailSender, MailSendRetry, type LeasedOutbox, type SendOutcome } from '../infra/mail/leased-mail-sender';
 import { stableMessageId } from '../infra/mail/message-id';
 import { boligagentChangeMail, boligagentDigestMail, type DigestDwelling } from '../infra/mail/templates/boligagent-mails';
 import { composeMail } from '../infra/mail/templates/mail-template';
@@ -17,8 +17,6 @@ import { changeAlertsOffPathOf, listUnsubscribeHeaders, signUserParam, unsubscri
 const AGENT_BATCH = 25_000;
 /** Mails per send job: a retry re-sends only the ones still pending. */
 export const MAILS_PER_SEND_JOB = 100;
-/** Mails of one send job in flight at once (the SMTP pool has its own connection limit). */
-const SEND_CONCURRENCY = 8;
 /** Dwellings listed in one mail; the rest are behind "see all N". */
 export const DWELLINGS_PER_MAIL = 20;
 /**
@@ -29,11 +27,6 @@ export const DWELLINGS_PER_MAIL = 20;
 const CUTOFF_MARGIN_MS = 60_000;
 /** Dwellings per instant claim statement (a large feed import is split). */
 const INSTANT_CHUNK = 500;
-/**
- * A send job holds its mails this long. It starts no new mail after half of it, so a slow relay
- * cannot make a live job's lease run out; a job whose worker died frees its mails when it passes.
- */
-const LEASE_MS = 10 * 60_000;
 /** The nightly sweep of change alerts looks this far back (as a digest window does, ADR 0006). */
 const CHANGE_SWEEP_MS = 8 * 24 * 3_600_000;
 
@@ -51,11 +44,9 @@ export interface DigestResult {
   changeMails: number;
 }
 
-/** busy: another worker holds the mail right now; our job retries later in case that worker dies. */
-export type SendOutcome = 'sent' | 'skipped' | 'busy' | 'stopped' | 'suppressed' | 'retry';
-
+export type { SendOutcome };
 /** A temporary failure left in a send job: the queue retries the job with backoff. */
-export class BoligagentSendRetry extends Error {}
+export { MailSendRetry as BoligagentSendRetry };
 
 /**
  * The boligagent mail job: match and claim in bulk (a window per agent), then send each claimed
@@ -67,7 +58,7 @@ export class BoligagentDeliveryService {
 
   constructor(
     private readonly repository: BoligagentRepository,
-    private readonly mail: MailService,
+    private readonly sender: LeasedMailSender,
     private readonly jobs: JobQueue,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -200,89 +191,31 @@ export class BoligagentDeliveryService {
   }
 
   /**
-   * The send job: leases the chunk's PENDING mails in one statement (a mail another worker holds is
-   * "busy"), sends each once and marks it SENT; temporary failures give the mail back and make the
-   * job retry (only those are re-sent).
+   * The send job: the one send path of claimed mails (LeasedMailSender: lease, send once, SENT,
+   * 4xx retry, 5xx suppression), with this outbox's reasons to drop a mail and its wording.
    */
   async sendMails(mailIds: number[], final: boolean): Promise<Record<SendOutcome, number>> {
-    const outcomes: Record<SendOutcome, number> = { sent: 0, skipped: 0, busy: 0, stopped: 0, suppressed: 0, retry: 0 };
-    const leasedAt = this.clock.now();
-    const queue = await this.repository.leaseMails({ mailIds, now: leasedAt, leaseUntil: new Date(leasedAt.getTime() + LEASE_MS) });
-    if (queue.length < mailIds.length) {
-      const leased = new Set(queue.map((m) => m.id));
-      outcomes.busy = await this.repository.heldElsewhere(mailIds.filter((id) => !leased.has(id)), leasedAt);
-      outcomes.skipped = mailIds.length - queue.length - outcomes.busy;
-    }
-    // Real time, not the clock: this bounds how long this process holds the lease.
-    const stopStartingAt = performance.now() + LEASE_MS / 2;
-    const failed: number[] = [];
-    const worker = async () => {
-      for (let mail = queue.shift(); mail !== undefined; mail = queue.shift()) {
-        if (performance.now() > stopStartingAt) {
-          failed.push(mail.id);
-          outcomes.retry++;
-          continue;
-        }
-        let outcome: SendOutcome;
-        try {
-          outcome = await this.sendOne(mail, final);
-        } catch (error) {
-          this.logger.warn(`boligagent mail ${mail.id}: ${String(error)}`);
-          outcome = 'retry';
-        }
-        if (outcome === 'retry') failed.push(mail.id);
-        outcomes[outcome]++;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, queue.length) }, worker));
-    // Given back so that the retry (or the next run) can take them without waiting for the lease.
-    await this.repository.release(failed, null);
-    const later = outcomes.retry + outcomes.busy;
-    if (later > 0 && !final) throw new BoligagentSendRetry(`${later} of ${mailIds.length} boligagent mails to try again (${outcomes.retry} failed temporarily, ${outcomes.busy} held by another worker)`);
-    return outcomes;
+    return this.sender.send(this.outbox, mailIds, final);
   }
 
-  /**
-   * One leased mail: sent, then marked SENT. A crash after the relay accepted it and before the
-   * mark leaves it PENDING, and it is sent again (once the lease passes) with the same Message-ID:
-   * the at-least-once choice of ADR 0006 for that window.
-   */
-  private async sendOne(mail: LeasedMail, final: boolean): Promise<SendOutcome> {
-    if (!mail.enabled || mail.unsubscribed || mail.suppressed) {
+  private readonly outbox: LeasedOutbox<LeasedMail> = {
+    kind: 'boligagent',
+    lease: (input) => this.repository.leaseMails(input),
+    heldElsewhere: (mailIds, now) => this.repository.heldElsewhere(mailIds, now),
+    markSent: (mailId, input) => this.repository.markSent(mailId, input),
+    markFailed: (mailId, error) => this.repository.markFailed(mailId, error),
+    release: (mailIds, error) => this.repository.release(mailIds, error),
+    drop: (mail) => {
       // Stopped after the claim (one-click unsubscribe, off switch, bounce): not mailed.
-      await this.repository.markFailed(mail.id, 'agent stopped');
-      return 'stopped';
-    }
-    if (mail.dwellings.length === 0) {
+      if (!mail.enabled || mail.unsubscribed || mail.suppressed) return { outcome: 'stopped', reason: 'agent stopped' };
       // Every listed dwelling was deleted (not rented: deleted rows) since the claim.
-      await this.repository.markFailed(mail.id, 'no dwellings left to list');
-      return 'skipped';
-    }
-    const stale = mail.change ? this.staleChange(mail) : null;
-    if (stale) {
-      await this.repository.markFailed(mail.id, stale);
-      return stale === 'change alerts off' ? 'stopped' : 'skipped';
-    }
-    const message = mail.change ? this.composeChange(mail, mail.change) : this.compose(mail);
-    try {
-      const sent = await this.mail.send(message);
-      await this.repository.markSent(mail.id, { sentAt: this.clock.now(), messageId: sent.messageId });
-      return 'sent';
-    } catch (error) {
-      const code = (error as { responseCode?: number }).responseCode;
-      const reason = String((error as Error).message ?? error).slice(0, 500);
-      if (code !== undefined && code >= 500 && code < 600) {
-        // A permanent refusal (5xx): the address is suppressed and never mailed again.
-        await this.repository.suppress(mail.email, `smtp ${code}: ${reason}`);
-        await this.repository.markFailed(mail.id, reason);
-        return 'suppressed';
-      }
-      // Temporary: recorded; the lease is given back after the job's other mails.
-      await this.repository.release([mail.id], reason);
-      this.logger.warn(`boligagent mail ${mail.id} to agent ${mail.agentId} failed temporarily${final ? ' (last attempt)' : ''}: ${reason}`);
-      return 'retry';
-    }
-  }
+      if (mail.dwellings.length === 0) return { outcome: 'skipped', reason: 'no dwellings left to list' };
+      const stale = mail.change ? this.staleChange(mail) : null;
+      if (stale) return { outcome: stale === 'change alerts off' ? 'stopped' : 'skipped', reason: stale };
+      return null;
+    },
+    compose: (mail) => (mail.change ? this.composeChange(mail, mail.change) : this.compose(mail)),
+  };
 
   private compose(mail: LeasedMail) {
     const agent = { id: mail.agentId, email: mail.email, token: mail.token, unsubscribeToken: mail.unsubscribeToken, language: mail.language };

@@ -343,6 +343,8 @@ export class BoligagentRepository {
       `WITH changes AS (
          SELECT c.id, c.dwelling_id, c.kind, c.old_rent, c.created_at FROM dwelling_changes c
          WHERE ($1::int[] IS NULL OR c.id = ANY($1::int[])) AND c.created_at > $2
+           -- Agents hear only of these two; a later change of any kind (rented, reserved) makes them stale.
+           AND c.kind IN ('RENT_DROP', 'BACK_ON_MARKET')
            AND NOT EXISTS (SELECT 1 FROM dwelling_changes later WHERE later.dwelling_id = c.dwelling_id AND later.id > c.id)
        ),
        told AS (
@@ -393,10 +395,6 @@ export class BoligagentRepository {
     if (mailIds.length === 0) return;
     await this.prisma.$executeRaw`UPDATE boligagent_mails SET lease_until = NULL, error = COALESCE(${error}, error)
       WHERE id = ANY(${mailIds}::int[]) AND status = 'PENDING'`;
-  }
-
-  async suppress(email: string, reason: string): Promise<void> {
-    await this.prisma.$executeRaw`INSERT INTO mail_suppressions (email, reason) VALUES (${email}, ${reason}) ON CONFLICT (email) DO NOTHING`;
   }
 
   /** Mails claimed but not handed over (a crash between claim and enqueue, or retries given up): keyset pages. */

@@ -1,3 +1,4 @@
+import { listUnsubscribeHeaders as oneClickHeaders } from '../infra/mail/list-unsubscribe';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export type MailLanguage = 'da' | 'en';
@@ -59,10 +60,5 @@ export function changeAlertsOffPathOf(token: string): string {
 
 /** List-Unsubscribe (an https URL and a mailto) and List-Unsubscribe-Post: every boligagent mail carries them. */
 export function listUnsubscribeHeaders(unsubscribeUrl: string, mailFrom: string, token: string): Record<string, string> {
-  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
-  const mailbox = `unsubscribe@${address.split('@')[1] ?? 'husly.dk'}`;
-  return {
-    'List-Unsubscribe': `<${unsubscribeUrl}>, <mailto:${mailbox}?subject=unsubscribe%20${encodeURIComponent(token)}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-  };
+  return oneClickHeaders(unsubscribeUrl, { mailFrom, token });
 }

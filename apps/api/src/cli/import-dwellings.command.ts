@@ -5,6 +5,7 @@ import { FeedError } from '../dwellings/import/feed-row';
 import { importDwellingFeed } from '../dwellings/import/dwelling-importer';
 import { runCommand } from './run-command';
 import { BoligagentDeliveryService } from '../boligagent/boligagent-delivery.service';
+import { FavouritesService } from '../favourites/favourites.service';
 import { JobQueue } from '../infra/queue/job-queue.service';
 
 const USAGE = 'usage: npm run import:dwellings -- FILE.json|FILE.csv [--full] [--source NAME]';
@@ -30,10 +31,12 @@ runCommand('import:dwellings', async ({ app, config }, args) => {
     await app.get(BoligagentDeliveryService).dwellingsCreated(result.createdIds);
     // Rent drops and dwellings back on the market (ADR 0062); a lost job is healed by the nightly sweep.
     await app.get(BoligagentDeliveryService).dwellingsChanged(result.changeIds);
+    // The same changes (and rentals, reservations) for the users who saved the dwellings and asked for the mail.
+    await app.get(FavouritesService).dwellingsChanged(result.changeIds);
     await app.get(JobQueue).drain();
     console.log(
       `import:dwellings (${result.source}): ${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged, ` +
-        `${result.rented} marked rented, ${result.changeIds.length} changes for boligagents, ${result.imagesWritten} images written`,
+        `${result.rented} marked rented, ${result.changeIds.length} changes recorded, ${result.imagesWritten} images written`,
     );
     return 0;
   } catch (error) {

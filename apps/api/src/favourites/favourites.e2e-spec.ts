@@ -192,13 +192,20 @@ describe('favourites (/api/users/me/favourites)', () => {
     const other = await userWithToken(t);
     expect((await put(dwelling.id, auth)).status).toBe(204);
     expect((await put(dwelling.id, other.auth)).status).toBe(204);
+    expect((await t.request('POST', '/api/users/me/favourites/settings', { mails: true }, auth)).status).toBe(200);
+    const { favouriteMailsToken } = await t.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
 
     const exported = await t.request('GET', '/api/users/me/export', undefined, auth);
     expect(exported.status).toBe(200);
     expect(exported.body.profile.favourites).toEqual([{ dwellingId: dwelling.id, createdAt: expect.any(String) }]);
+    // The favourites' mail setting is the user's data; its off token is a credential, not exported.
+    expect(exported.body.profile.favouriteMailsAt).toEqual(expect.any(String));
+    expect(exported.text).not.toContain(favouriteMailsToken);
+    expect(exported.body.profile).not.toHaveProperty('favouriteMailsToken');
 
     expect((await t.request('DELETE', '/api/users/me', undefined, auth)).status).toBe(204);
     expect(await t.prisma.favourite.count({ where: { userId: user.id } })).toBe(0);
+    expect(await t.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ favouriteMailsAt: null, favouriteMailsToken: null });
     // Another user's save of the same dwelling stays.
     expect(await t.prisma.favourite.count({ where: { userId: other.user.id } })).toBe(1);
     // And a user row removed outright takes its favourites along (the foreign key cascades).

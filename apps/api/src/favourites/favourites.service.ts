@@ -1,7 +1,11 @@
-import { Injectable } from '@nestjs/common';
-import { FAVOURITE_ERROR_CODES, type FavouriteIdsResponse, type FavouritesResponse } from '@husly/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { FAVOURITE_ERROR_CODES, type FavouriteIdsResponse, type FavouriteSettings, type FavouritesResponse } from '@husly/contracts';
 import { canSaveFavourite, DWELLING_STATUS, FAVOURITE_MESSAGES, FAVOURITES, type Language } from '@husly/domain';
 import { PrismaService } from '../infra/prisma/prisma.service';
+import { Clock } from '../infra/clock/clock';
+import { JobQueue } from '../infra/queue/job-queue.service';
+import { JOBS } from '../infra/queue/jobs';
 import { CitiesService } from '../dwellings/cities.service';
 import { DwellingsService, httpError, notFound } from '../dwellings/dwellings.service';
 
@@ -14,6 +18,8 @@ export class FavouritesService {
     private readonly prisma: PrismaService,
     private readonly dwellings: DwellingsService,
     private readonly cities: CitiesService,
+    private readonly jobs: JobQueue,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   async ids(userId: number): Promise<FavouriteIdsResponse> {
@@ -83,6 +89,41 @@ export class FavouritesService {
   /** Idempotent: removing what is not saved is no error. */
   async remove(userId: number, dwellingId: number): Promise<void> {
     await this.prisma.favourite.deleteMany({ where: { userId, dwellingId } });
+  }
+
+  // ---- the favourites' mail (issue 34, docs/decisions/0062-change-alerts.md) ---------------------
+
+  /** The feed import calls this with the changes it recorded: the users who saved those dwellings are mailed now. */
+  async dwellingsChanged(changeIds: number[]): Promise<void> {
+    if (changeIds.length === 0) return;
+    await this.jobs.enqueue(JOBS.favouriteChanges, { changeIds });
+  }
+
+  async settings(userId: number): Promise<FavouriteSettings> {
+    const user = await this.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { favouriteMailsAt: true } });
+    return { mails: user.favouriteMailsAt !== null };
+  }
+
+  /**
+   * "Mail me when a saved dwelling changes", on or off. One UPDATE each, so a repeat or two at once
+   * end the same: on keeps the first time it was switched on and the token made then (COALESCE on
+   * the row the UPDATE locked); off only clears the time. Only changes after the time are mailed.
+   */
+  async setSettings(userId: number, settings: FavouriteSettings): Promise<FavouriteSettings> {
+    if (settings.mails) {
+      await this.prisma.$executeRaw`UPDATE users SET favourite_mails_at = COALESCE(favourite_mails_at, ${this.clock.now()}),
+        favourite_mails_token = COALESCE(favourite_mails_token, ${randomBytes(24).toString('base64url')}) WHERE id = ${userId}`;
+    } else {
+      await this.prisma.user.updateMany({ where: { id: userId, favouriteMailsAt: { not: null } }, data: { favouriteMailsAt: null } });
+    }
+    return this.settings(userId);
+  }
+
+  /** The mail's one-click off (and its List-Unsubscribe POST): switches the mail off and nothing else; idempotent. */
+  async mailsOff(token: string): Promise<void> {
+    const user = await this.prisma.user.findUnique({ where: { favouriteMailsToken: token }, select: { id: true } });
+    if (!user) throw notFound();
+    await this.prisma.user.updateMany({ where: { id: user.id, favouriteMailsAt: { not: null } }, data: { favouriteMailsAt: null } });
   }
 }
 

@@ -45,7 +45,8 @@ export class UserDataService {
       ? await this.prisma.sentMail.findMany({ where: { recipient: user.email.toLowerCase() }, select: { subject: true, messageId: true, sentAt: true }, orderBy: { sentAt: 'desc' } })
       : [];
     // Secrets are not personal data to hand out: no password hash, no link or agent tokens.
-    const { passwordHash, boligagent, ...profile } = user;
+    // The favourites' mail's off token likewise (its setting, favouriteMailsAt, is in the profile).
+    const { passwordHash, boligagent, favouriteMailsToken: _favouriteMailsToken, ...profile } = user;
     // Both link tokens are credentials, not data about the user.
     const { token: _agentToken, unsubscribeToken: _unsubscribeToken, ...agent } = boligagent ?? { token: null, unsubscribeToken: null };
     return {
@@ -80,6 +81,9 @@ export class UserDataService {
       this.prisma.foundHome.deleteMany({ where: { userId } }),
       // The row stays (anonymised), so its cascade does not fire: the saved dwellings go here.
       this.prisma.favourite.deleteMany({ where: { userId } }),
+      // And the favourites' mails (ADR 0062): what was claimed for it, and the switch with its token.
+      this.prisma.favouriteMail.deleteMany({ where: { userId } }),
+      this.prisma.favouriteChangeClaim.deleteMany({ where: { userId } }),
       // Its browsers' push subscriptions too (ADR 0063): nothing is pushed to a deleted account.
       this.prisma.pushSubscription.deleteMany({ where: { userId } }),
       this.prisma.unsubscription.updateMany({ where: { userId }, data: { userId: null, name: null, email: null, phone: null, message: null } }),
@@ -97,6 +101,8 @@ export class UserDataService {
           emailVerifiedAt: null,
           consentCommunication: false,
           consentCommunicationAt: null,
+          favouriteMailsAt: null,
+          favouriteMailsToken: null,
           utmSource: null,
           utmCampaign: null,
           utmMedium: null,

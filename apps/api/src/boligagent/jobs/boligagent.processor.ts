@@ -38,6 +38,10 @@ export class BoligagentProcessor implements OnModuleInit, OnApplicationBootstrap
 
   onModuleInit(): void {
     this.jobs.register(JOBS.boligagentDigest, async () => {
+      // The favourites' mails ride on this nightly schedule: their sweep heals a lost change job (ADR 0062).
+      // One job per night and hour: a retried digest does not queue it again (and its claim is unique anyway).
+      const night = this.clock.now().toISOString().slice(0, 13);
+      await this.jobs.enqueue(JOBS.favouriteChanges, { changeIds: null }, { jobId: `favourites-sweep-${night}` });
       const started = performance.now();
       const result = await this.delivery.runDigest();
       this.metrics.boligagentRun(this.clock.now(), performance.now() - started, result.mails);

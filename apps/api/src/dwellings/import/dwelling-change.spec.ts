@@ -15,7 +15,12 @@ describe('dwellingChangeOf', () => {
     ['a rented dwelling back in the feed', rented(7000), vacant(7000), 'BACK_ON_MARKET'],
     ['back, and cheaper: one change', rented(7000), vacant(6000), 'BACK_ON_MARKET'],
     ['a reserved dwelling free again', reserved(7000), vacant(7000), 'BACK_ON_MARKET'],
-    ['a vacant dwelling reserved, cheaper', vacant(7000), reserved(6000), null],
+    ['a vacant dwelling reserved, cheaper: reserved', vacant(7000), reserved(6000), 'RESERVED'],
+    ['a reserved dwelling still reserved', reserved(7000), reserved(7000), null],
+    ['a rented dwelling listed again as reserved', rented(7000), reserved(7000), null],
+    ['a vacant dwelling withdrawn as not found', vacant(7000), { rent: 7000, status: 0, deletedAt: null }, null],
+    ['a vacant dwelling rented', vacant(7000), rented(7000), 'RENTED'],
+    ['a reserved dwelling rented', reserved(7000), rented(7000), 'RENTED'],
     ['a rented dwelling still rented', rented(7000), rented(6000), null],
   ] as const)('%s', (_name, before, after, expected) => {
     expect(dwellingChangeOf(before, after)).toBe(expected);

@@ -4,7 +4,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import sharp from 'sharp';
 import type { PrismaService } from '../../infra/prisma/prisma.service';
 import { derivedColumnsData } from '../derived-columns';
-import { dwellingChangeOf } from './dwelling-change';
+import { dwellingChangeOf, type DwellingChangeKind } from './dwelling-change';
 import { dwellingMediaDir } from '../media.controller';
 import { feedImportCounts, feedImportSource, startFeedImport } from './feed-import-record';
 import {
@@ -41,7 +41,7 @@ export interface ImportResult {
   created: number;
   /** Ids of the dwellings this import created: instant boligagents are mailed about them. */
   createdIds: number[];
-  /** Ids of the dwelling_changes rows it recorded (rent drops, back on the market): change alerts, ADR 0062. */
+  /** Ids of the dwelling_changes rows it recorded (rent drops, back on the market, rented, reserved): change alerts, ADR 0062. */
   changeIds: number[];
   updated: number;
   unchanged: number;
@@ -205,7 +205,7 @@ async function apply(
         // Change alerts (ADR 0062): the rows this import updates, locked and read as they are now.
         // A second import racing this one waits here and then compares with what this one wrote.
         const before = await lockedStates(tx, toWrite.map((p) => ids.get(p.dwelling.externalId)).filter((id): id is number => id !== undefined));
-        const changes: Array<{ dwellingId: number; kind: 'RENT_DROP' | 'BACK_ON_MARKET'; oldRent: number; newRent: number; priorUpdatedAt: Date }> = [];
+        const changes: Array<{ dwellingId: number; kind: DwellingChangeKind; oldRent: number; newRent: number; priorUpdatedAt: Date }> = [];
         for (const p of toWrite) {
           const data = {
             ...p.dwelling,
@@ -234,7 +234,14 @@ async function apply(
           if (fresh.length) await tx.dwellingImage.createMany({ data: fresh.map((i) => ({ ...i, dwellingId: dwelling.id })) });
         }
         if (plan.rent.length) {
-          await tx.dwelling.updateMany({ where: { source, externalId: { in: plan.rent }, deletedAt: null }, data: { deletedAt: options.now } });
+          // Rented (a full feed without them): locked and read first, as the updated rows are, so a
+          // racing import waits and then finds them rented already (and records nothing more).
+          const renting = await lockedStatesWhere(tx, source, plan.rent);
+          await tx.dwelling.updateMany({ where: { id: { in: renting.map((r) => r.id) } }, data: { deletedAt: options.now } });
+          for (const prior of renting) {
+            if (dwellingChangeOf(prior, { ...prior, deletedAt: options.now }) !== 'RENTED') continue;
+            changes.push({ dwellingId: prior.id, kind: 'RENTED', oldRent: prior.rent, newRent: prior.rent, priorUpdatedAt: prior.updatedAt });
+          }
         }
         // New dwellings are dated just before the commit, not when the import began: images and a
         // large transaction take minutes, and the boligagent's nightly window (created_at up to a
@@ -276,6 +283,13 @@ async function lockedStates(tx: Pick<PrismaService, '$queryRaw'>, ids: number[])
   const rows = await tx.$queryRaw<Array<{ id: number; rent: number; status: number; deletedAt: Date | null; updatedAt: Date }>>`
     SELECT id, rent, status, deleted_at AS "deletedAt", updated_at AS "updatedAt" FROM dwellings WHERE id = ANY(${ids}::int[]) ORDER BY id FOR UPDATE`;
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The source's dwellings of `externalIds` that are not rented, locked until the import commits. */
+async function lockedStatesWhere(tx: Pick<PrismaService, '$queryRaw'>, source: string, externalIds: string[]) {
+  return tx.$queryRaw<Array<{ id: number; rent: number; status: number; deletedAt: Date | null; updatedAt: Date }>>`
+    SELECT id, rent, status, deleted_at AS "deletedAt", updated_at AS "updatedAt" FROM dwellings
+    WHERE source = ${source} AND external_id = ANY(${externalIds}::text[]) AND deleted_at IS NULL ORDER BY id FOR UPDATE`;
 }
 
 const rowNumber = (message: string) => Number(/^row (\d+)/.exec(message)?.[1] ?? 0);

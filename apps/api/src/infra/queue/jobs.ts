@@ -18,6 +18,13 @@ export const JOBS = {
   boligagentChanges: defineJob<{ changeIds: number[] }>('boligagent.changes', { attempts: 5, backoffMs: 5_000 }),
   /** Boligagent: hand claimed mails to SMTP; a retry re-sends only those still pending. */
   boligagentSend: defineJob<{ mailIds: number[] }>('boligagent.send', { attempts: 6, backoffMs: 10_000 }),
+  /**
+   * Favourites' mails (ADR 0062): claim the changes an import recorded for the users who saved the
+   * dwellings; null is the nightly sweep (queued by the boligagent's nightly run) that heals a lost job.
+   */
+  favouriteChanges: defineJob<{ changeIds: number[] | null }>('favourites.changes', { attempts: 5, backoffMs: 5_000 }),
+  /** Favourites' mails: hand claimed mails to SMTP through the boligagent mails' send path. */
+  favouriteSend: defineJob<{ mailIds: number[] }>('favourites.send', { attempts: 6, backoffMs: 10_000 }),
   /** Instant push: one claimed push (a dwelling for an agent) to its browsers; a retry sends only to those not yet done. */
   pushSend: defineJob<{ deliveryId: number }>('push.send', { attempts: 6, backoffMs: 10_000 }),
   /** Subscriptions: a verified payment webhook event; re-reads what it names from the provider. */

@@ -383,6 +383,54 @@ describe('the profile tab "Gemte boliger"', () => {
     expect(screen.getByRole('alert').textContent).toBe('Den kunne ikke fjernes. Prøv igen.');
   });
 
+  describe('"Send mig en mail, når en gemt bolig ændrer sig" (issue 34)', () => {
+    const label = 'Send mig en mail, når en gemt bolig ændrer sig';
+    const list = { 'GET /api/users/me/favourites': { body: { data: [saved(1)] } }, 'GET /api/users/me/favourites/ids': { body: { ids: ['1'] } } };
+    const box = () => screen.getByRole('checkbox', { name: label }) as HTMLInputElement;
+
+    it('shows the setting as the API has it, and switches it on and off', async () => {
+      await profileTab({
+        ...list,
+        'GET /api/users/me/favourites/settings': { body: { mails: false } },
+        'POST /api/users/me/favourites/settings': [{ body: { mails: true } }, { body: { mails: false } }],
+      });
+      await waitFor(() => expect(box().disabled).toBe(false));
+      expect(box().checked).toBe(false);
+      expect(box().getAttribute('aria-describedby')).toBeTruthy();
+      expect(document.getElementById(box().getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toMatch(/^Vi skriver, når huslejen/);
+
+      await userEvent.click(box());
+      await waitFor(() => expect(box().checked).toBe(true));
+      await waitFor(() => expect(box().disabled).toBe(false));
+      await userEvent.click(box());
+      await waitFor(() => expect(box().checked).toBe(false));
+      const posts = calls('POST', '/api/users/me/favourites/settings');
+      expect(posts.map((p) => JSON.parse(p.body))).toEqual([{ mails: true }, { mails: false }]);
+      expect(posts[0]!.headers.authorization).toBe('Bearer jwt-7');
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+
+    it('a refused change is put back and said', async () => {
+      await profileTab({
+        ...list,
+        'GET /api/users/me/favourites/settings': { body: { mails: true } },
+        'POST /api/users/me/favourites/settings': { status: 500, body: { statusCode: 500, message: 'Internal server error' } },
+      });
+      await waitFor(() => expect(box().checked).toBe(true));
+      await userEvent.click(box());
+      expect((await screen.findByRole('alert')).textContent).toBe('Indstillingen kunne ikke gemmes. Prøv igen.');
+      expect(box().checked).toBe(true);
+      expect(box().disabled).toBe(false);
+    });
+
+    it('left out when the setting cannot be read; the list is still there', async () => {
+      await profileTab({ ...list, 'GET /api/users/me/favourites/settings': { status: 500, body: {} } });
+      await screen.findAllByTestId('favourite-item');
+      await waitFor(() => expect(calls('GET', '/api/users/me/favourites/settings')).toHaveLength(1));
+      await waitFor(() => expect(screen.queryByRole('checkbox', { name: label })).toBeNull());
+    });
+  });
+
   it('nothing saved: says how to save', async () => {
     await profileTab({ 'GET /api/users/me/favourites': { body: { data: [] } }, 'GET /api/users/me/favourites/ids': { body: { ids: [] } } });
     expect(await screen.findByText(/Du har ikke gemt nogen boliger endnu/)).toBeTruthy();

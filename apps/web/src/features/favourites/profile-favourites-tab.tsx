@@ -8,6 +8,7 @@ import { useApi } from '../../lib/api-context';
 import { usePageTitle } from '../../lib/document-head';
 import { DwellingCard } from '../dwellings/components/dwelling-list';
 import { favouritesApi } from './favourites-api';
+import { FavouriteMailsToggle } from './favourite-mails-toggle';
 import { clearFavouriteError, setFavourite, useFavourites } from './favourites-store';
 import styles from './favourites.module.css';
 
@@ -109,6 +110,7 @@ export function ProfileFavouritesTab() {
     <section className={styles.section} aria-labelledby="favourites-heading">
       <h2 id="favourites-heading">{t('favourites.heading')}</h2>
       <p className={styles.muted}>{items.length === 0 ? t('favourites.empty') : t('favourites.count', { count: items.length })}</p>
+      <FavouriteMailsToggle />
       {items.length === 0 ? (
         <p>
           <Link to="/search">{t('favourites.search')}</Link>

@@ -65,7 +65,8 @@ const TEXTS = {
 const KRONER = new Intl.NumberFormat('da-DK');
 export const formatRent = (rent: number, language: Language) => (rent < 0 ? TEXTS[language].unknown : `${KRONER.format(rent)} ${TEXTS[language].perMonth}`);
 
-function facts(d: DigestDwelling, language: Language): string {
+/** A dwelling's line of facts in a mail list: rent, rooms, size, city. */
+export function facts(d: DigestDwelling, language: Language): string {
   const t = TEXTS[language];
   return [formatRent(d.rent, language), d.rooms < 0 ? t.unknown : t.rooms(d.rooms), d.size < 0 ? t.unknown : `${d.size} m²`, d.city].join(' · ');
 }

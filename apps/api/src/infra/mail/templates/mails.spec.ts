@@ -5,6 +5,7 @@ import { LANGUAGES, LIMITED_PLAN, type Language } from '@husly/domain';
 import { ACCOUNT_MAILS } from './account-mails';
 import { boligagentChangeMail, boligagentDigestMail, boligagentVerificationMail } from './boligagent-mails';
 import { contactFormMail } from './contact-mails';
+import { favouriteChangesMail, type FavouriteChangeKind } from './favourite-mails';
 import { composeMail, SUPPORT_LANGUAGE, type MailTemplate, type RenderedMail } from './mail-template';
 import { introReminderMail, receiptMail, subscriptionNoticeMail, type NoticeFacts, type NoticeKind } from './subscription-mails';
 import { landlordMessageMail } from './tenant-ad-mails';
@@ -101,6 +102,36 @@ const MAILS: Record<string, Mail> = {
       }),
     ]),
   ),
+  ...Object.fromEntries(
+    (['rent-drop', 'back-on-market', 'rented', 'reserved'] as const satisfies FavouriteChangeKind[]).map((kind) => [
+      `favourite change ${kind}`,
+      row({
+        template: favouriteChangesMail,
+        to: 'user',
+        typed: true,
+        data: () => ({
+          changes: [{ kind, oldRent: 7200, dwelling: { id: 1, headline: TYPED, rent: 6500, rooms: 2, size: 64, city: 'Aarhus', path: '/vis/1?source=favourite-change' } }],
+          favouritesPath: '/profile/favourites',
+          offPath: '/api/favourite-mails/off/u',
+        }),
+      }),
+    ]),
+  ),
+  // Several changes for one user in one mail.
+  'favourite changes, several': row({
+    template: favouriteChangesMail,
+    to: 'user',
+    typed: true,
+    data: () => ({
+      changes: (['rented', 'rent-drop', 'back-on-market'] as const).map((kind, i) => ({
+        kind,
+        oldRent: 7200,
+        dwelling: { id: i + 1, headline: TYPED, rent: i === 0 ? 7200 : 6500, rooms: 2, size: 64, city: 'Aarhus', path: `/vis/${i + 1}?source=favourite-change` },
+      })),
+      favouritesPath: '/profile/favourites',
+      offPath: '/api/favourite-mails/off/u',
+    }),
+  }),
   receipt: row({
     template: receiptMail,
     to: 'user',
