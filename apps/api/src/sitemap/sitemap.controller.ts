@@ -1,4 +1,5 @@
 import { Controller, Get, Header, Inject, NotFoundException, Query, Res } from '@nestjs/common';
+import escapeHtml from 'escape-html';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/app-config';
@@ -14,12 +15,13 @@ export function englishUrl(publicUrl: string): string {
   return url.toString().replace(/\/+$/, '');
 }
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** One <url> with its Danish address and both languages as hreflang alternates. */
+/**
+ * One <url> with its Danish address and both languages as hreflang alternates. escape-html's
+ * entities (&amp; &lt; &gt; &quot; &#39;) are XML's as well.
+ */
 function urlEntry(da: string, en: string, path: string, lastmod?: Date): string {
-  const loc = escapeXml(`${da}${path}`);
-  const alt = escapeXml(`${en}${path}`);
+  const loc = escapeHtml(`${da}${path}`);
+  const alt = escapeHtml(`${en}${path}`);
   return (
     `<url><loc>${loc}</loc>` +
     (lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : '') +
@@ -57,7 +59,7 @@ export class SitemapController {
     const pages = Math.max(1, Math.ceil(vacant / SITEMAP_PAGE_SIZE));
     if (page === undefined && pages > 1) {
       void reply.type('application/xml; charset=utf-8');
-      const entries = Array.from({ length: pages }, (_, i) => `<sitemap><loc>${escapeXml(`${this.da}/sitemap.xml?page=${i + 1}`)}</loc></sitemap>`);
+      const entries = Array.from({ length: pages }, (_, i) => `<sitemap><loc>${escapeHtml(`${this.da}/sitemap.xml?page=${i + 1}`)}</loc></sitemap>`);
       return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries.join('')}</sitemapindex>\n`;
     }
     const n = page === undefined ? 1 : /^\d+$/.test(page) ? Number(page) : 0;
