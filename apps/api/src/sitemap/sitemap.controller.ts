@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Inject, NotFoundException, Query, Res } from '@nestjs/common';
 import escapeHtml from 'escape-html';
 import type { FastifyReply } from 'fastify';
+import { INFO_PAGES, infoPath } from '@husly/domain';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/app-config';
 import { PrismaService } from '../infra/prisma/prisma.service';
@@ -31,7 +32,10 @@ function urlEntry(da: string, en: string, path: string, lastmod?: Date): string 
   );
 }
 
-/** /sitemap.xml and /robots.txt (outside /api): the home page, /byer, every active city and vacant dwelling. */
+/**
+ * /sitemap.xml and /robots.txt (outside /api): the home page, /byer, the information pages, every
+ * active city and vacant dwelling.
+ */
 @Controller()
 export class SitemapController {
   private readonly da: string;
@@ -69,6 +73,7 @@ export class SitemapController {
     const urls: string[] = [];
     if (n === 1) {
       urls.push(urlEntry(this.da, this.en, '/'), urlEntry(this.da, this.en, '/byer'));
+      for (const info of INFO_PAGES) urls.push(urlEntry(this.da, this.en, infoPath(info)));
       const cities = await this.prisma.city.findMany({ where: { active: true }, select: { slug: true }, orderBy: { slug: 'asc' } });
       for (const city of cities) urls.push(urlEntry(this.da, this.en, `/${city.slug}`));
     }
