@@ -6,7 +6,7 @@ import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
 import { openPage } from './support/open-page';
 import da from '../../web/public/locales/da/translation.json';
 import en from '../../web/public/locales/en/translation.json';
-import { INFO_PAGES } from '../../web/src/features/info/info-pages';
+import { INFO_PAGES } from '../../../libs/domain/src/info-pages';
 import { thisWorkersPortal } from './support/portal';
 
 const { port, mailDir } = thisWorkersPortal();

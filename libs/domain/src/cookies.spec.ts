@@ -14,4 +14,10 @@ describe('readCookie', () => {
     expect(readCookie('bn.utm=%7B%22s%22%3A1%7D', 'bn.utm')).toBe('{"s":1}');
     expect(readCookie('bad=%E0%A4%A', 'bad')).toBe('%E0%A4%A');
   });
+
+  it('takes the first of two cookies of one name, and finds nothing an object inherits', () => {
+    expect(readCookie('token=first; token=second', 'token')).toBe('first');
+    expect(readCookie('a=1', 'constructor')).toBeUndefined();
+    expect(readCookie('a=1', '__proto__')).toBeUndefined();
+  });
 });

@@ -26,6 +26,7 @@ export * from './cookie-consent';
 export * from './cookie-catalogue';
 export * from './remembered-searches';
 export * from './cookies';
+export * from './info-pages';
 export * from './brand';
 export * from './favourites';
 export * from './contact-limit';

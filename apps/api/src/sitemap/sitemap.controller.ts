@@ -1,5 +1,7 @@
 import { Controller, Get, Header, Inject, NotFoundException, Query, Res } from '@nestjs/common';
+import escapeHtml from 'escape-html';
 import type { FastifyReply } from 'fastify';
+import { INFO_PAGES, infoPath } from '@husly/domain';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/app-config';
 import { PrismaService } from '../infra/prisma/prisma.service';
@@ -14,12 +16,13 @@ export function englishUrl(publicUrl: string): string {
   return url.toString().replace(/\/+$/, '');
 }
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** One <url> with its Danish address and both languages as hreflang alternates. */
+/**
+ * One <url> with its Danish address and both languages as hreflang alternates. escape-html's
+ * entities (&amp; &lt; &gt; &quot; &#39;) are XML's as well.
+ */
 function urlEntry(da: string, en: string, path: string, lastmod?: Date): string {
-  const loc = escapeXml(`${da}${path}`);
-  const alt = escapeXml(`${en}${path}`);
+  const loc = escapeHtml(`${da}${path}`);
+  const alt = escapeHtml(`${en}${path}`);
   return (
     `<url><loc>${loc}</loc>` +
     (lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : '') +
@@ -29,7 +32,10 @@ function urlEntry(da: string, en: string, path: string, lastmod?: Date): string 
   );
 }
 
-/** /sitemap.xml and /robots.txt (outside /api): the home page, /byer, every active city and vacant dwelling. */
+/**
+ * /sitemap.xml and /robots.txt (outside /api): the home page, /byer, the information pages, every
+ * active city and vacant dwelling.
+ */
 @Controller()
 export class SitemapController {
   private readonly da: string;
@@ -57,7 +63,7 @@ export class SitemapController {
     const pages = Math.max(1, Math.ceil(vacant / SITEMAP_PAGE_SIZE));
     if (page === undefined && pages > 1) {
       void reply.type('application/xml; charset=utf-8');
-      const entries = Array.from({ length: pages }, (_, i) => `<sitemap><loc>${escapeXml(`${this.da}/sitemap.xml?page=${i + 1}`)}</loc></sitemap>`);
+      const entries = Array.from({ length: pages }, (_, i) => `<sitemap><loc>${escapeHtml(`${this.da}/sitemap.xml?page=${i + 1}`)}</loc></sitemap>`);
       return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries.join('')}</sitemapindex>\n`;
     }
     const n = page === undefined ? 1 : /^\d+$/.test(page) ? Number(page) : 0;
@@ -67,6 +73,7 @@ export class SitemapController {
     const urls: string[] = [];
     if (n === 1) {
       urls.push(urlEntry(this.da, this.en, '/'), urlEntry(this.da, this.en, '/byer'));
+      for (const info of INFO_PAGES) urls.push(urlEntry(this.da, this.en, infoPath(info)));
       const cities = await this.prisma.city.findMany({ where: { active: true }, select: { slug: true }, orderBy: { slug: 'asc' } });
       for (const city of cities) urls.push(urlEntry(this.da, this.en, `/${city.slug}`));
     }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INFO_PAGES, infoPath } from '@husly/domain';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createCity, createDwelling } from '../../test/factories';
 
@@ -23,6 +24,15 @@ describe('sitemap.xml and robots.txt outside /api', () => {
     expect(res.text).not.toContain(`/vis/${rented.id}<`);
     expect(res.text).not.toContain(`/${inactive.slug}<`);
     expect((await t.request('GET', '/sitemap.xml?page=99')).status).toBe(404);
+  });
+
+  it('lists every information page of the one INFO_PAGES table, with its English alternate', async () => {
+    const res = await t.request('GET', '/sitemap.xml');
+    expect(res.status).toBe(200);
+    const infoLocs = [...res.text.matchAll(/<loc>https:\/\/husly\.example(\/info\/[^<]*)<\/loc>/g)].map((m) => m[1]);
+    expect(infoLocs).toEqual(INFO_PAGES.map(infoPath));
+    expect(infoLocs).toContain('/info/raad-om-boligsoegning');
+    for (const path of infoLocs) expect(res.text).toContain(`hreflang="en" href="https://en.husly.example${path}"`);
   });
 
   it('serves robots.txt allowing all but /profile and /api, pointing to the sitemap', async () => {

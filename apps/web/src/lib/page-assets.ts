@@ -1,3 +1,5 @@
+import escapeHtml from 'escape-html';
+
 /**
  * One chunk of Vite's build manifest (dist/web/.vite/manifest.json, `build.manifest` of the client
  * build): keyed by source path (`src/features/cities/pages/city-page.tsx`), or `_name-hash.js` for a chunk of
@@ -15,8 +17,6 @@ export interface ManifestChunk {
 }
 
 export type BuildManifest = Record<string, ManifestChunk>;
-
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * The chunk of `key` after the chunks it imports, each once (`seen` carries over between calls): an
@@ -48,7 +48,7 @@ export function pageAssetTags(manifest: BuildManifest, pages: readonly string[])
   for (const page of pages) walk(manifest, page, seen, chunks);
   const css = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].filter((file) => !entryCss.has(file));
   return [
-    ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`),
-    ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(chunk.file)}">`),
+    ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`),
+    ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(chunk.file)}">`),
   ];
 }

@@ -31,4 +31,11 @@ describe('PageCursors', () => {
     expect(c.nearest('a', 450, 2001).offset).toBe(0);
     expect(c.nearest('c', 150, 2001).offset).toBe(150);
   });
+
+  it("takes the time from the caller alone: a list read just now at a later time has expired", () => {
+    const c = new PageCursors(2, 2, 1000);
+    c.remember('a', 150, at(1), 5000);
+    expect(c.nearest('a', 150, 6000).offset).toBe(150);
+    expect(c.nearest('a', 150, 6001).offset).toBe(0);
+  });
 });

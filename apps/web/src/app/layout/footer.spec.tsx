@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { INFO_PAGES, infoPath } from '@husly/domain';
 import { AREAS_FIXTURE } from '../../test/areas-fixture';
 import { startApiServer } from '../../test/api-server';
 import { listResponse } from '../../test/dwellings-fixture';
 import { renderApp } from '../../test/render-app';
-import { INFO_PAGES, infoPath } from '../../features/info/info-pages';
 import da from '../../../public/locales/da/translation.json';
 
 describe('footer', () => {

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
+import { INFO_PAGES, infoPath } from '@husly/domain';
 import { useTranslation } from '../../lib/use-translation';
 import { PaymentCardIcons } from '../../components/ui/payment-card-icons';
 import { furtherCities, popularCities } from '../../features/cities/city-selectors';
 import { useAreas } from '../../features/cities/use-areas';
 import { usePublicSettings } from '../../lib/public-settings';
 import { CookieSettingsButton } from '../../features/privacy/cookie-settings-button';
-import { INFO_PAGES, infoPath } from '../../features/info/info-pages';
 import styles from './footer.module.css';
 
 export function Footer() {

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { INFO_PAGES, infoPath } from '@husly/domain';
 import { AREAS_FIXTURE } from '../../test/areas-fixture';
 import { startApiServer } from '../../test/api-server';
 import { clickTwice, submitTwice } from '../../test/press-twice';
 import { renderApp } from '../../test/render-app';
 import { serverRender } from '../../test/server-render';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../lib/public-settings';
-import { INFO_PAGES, infoPath } from './info-pages';
 import da from '../../../public/locales/da/translation.json';
 import en from '../../../public/locales/en/translation.json';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
+import type { InfoPageKey } from '@husly/domain';
 import { useTranslation } from '../../../lib/use-translation';
 import { usePageDescription, usePageTitle } from '../../../lib/document-head';
-import type { InfoPageKey } from '../info-pages';
 import styles from '../info.module.css';
 
 /**
