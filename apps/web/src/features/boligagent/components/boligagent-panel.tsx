@@ -1,8 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
-import { BOLIGAGENT_MAX_MAP_AREAS, type BoligagentFrequencyValue, type BoligagentMapAreaView, type BoligagentPrefView, type BoligagentView } from '@husly/contracts';
-import { readSearchArea, searchAreaCorners, searchAreaSquareKm, type BoligagentErrorCode } from '@husly/domain';
+import type { BoligagentFrequencyValue, BoligagentMapAreaView, BoligagentPrefView, BoligagentView } from '@husly/contracts';
+import { BOLIGAGENT_MAX_MAP_AREAS, readSearchArea, searchAreaCorners, searchAreaSquareKm, type BoligagentErrorCode } from '@husly/domain';
 import { useApi } from '../../../lib/api-context';
 import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
 import { filterQuery, searchHref } from '../../search/search-params';

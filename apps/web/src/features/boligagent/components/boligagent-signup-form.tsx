@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
-import { BOLIGAGENT_MAX_MAP_AREAS, type BoligagentMapAreaInputBody, type BoligagentPrefInputBody } from '@husly/contracts';
-import { COOKIES, readCookie, validateBoligagentEmail, type BoligagentErrorCode } from '@husly/domain';
+import type { BoligagentMapAreaInputBody, BoligagentPrefInputBody } from '@husly/contracts';
+import { BOLIGAGENT_MAX_MAP_AREAS, COOKIES, readCookie, validateBoligagentEmail, type BoligagentErrorCode } from '@husly/domain';
 import { useApi } from '../../../lib/api-context';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { boligagentApi, boligagentErrorCode } from '../boligagent-api';
