@@ -154,7 +154,7 @@ export function BoligagentPanel({
                 />
               </li>
             ) : (
-              <li key={area.id} className={`${styles.pref} ${area.status === 'inactive' ? styles.prefInactive : ''}`} data-testid="boligagent-map-area">
+              <li key={area.id} className={`${styles.pref} ${styles.prefStacked} ${area.status === 'inactive' ? styles.prefInactive : ''}`} data-testid="boligagent-map-area">
                 <SliderFacts row={area}>
                   {t('boligagent.panel.mapArea')}
                   {area.status === 'inactive' && ` (${t('boligagent.panel.inactive')})`}
