@@ -1,30 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Browser } from 'playwright-core';
 import { PHONE, launchBrowser, screenshot } from './support/browser';
 import { openPage } from './support/open-page';
 import { signUpThroughApi } from './support/accounts';
+import { mailIn, verifyLinkOf } from './support/outbox';
 import { thisWorkersPortal } from './support/portal';
 
 const { baseUrl, mailDir } = thisWorkersPortal();
 
-/** The newest mail to `to` in the portal's outbox (file mode: one .eml per mail). */
-async function mailTo(to: string, timeoutMs = 45_000): Promise<ParsedMail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (existsSync(mailDir)) {
-      for (const file of readdirSync(mailDir).filter((f) => f.endsWith('.eml'))) {
-        const mail = await simpleParser(readFileSync(join(mailDir, file)));
-        if (mail.to && 'text' in mail.to && mail.to.text === to) return mail;
-      }
-    }
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${mailDir}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const mailTo = (to: string) => mailIn(mailDir, to);
 
 describe('boligagent in a real browser', () => {
   let browser: Browser;
@@ -67,8 +52,7 @@ describe('boligagent in a real browser', () => {
     // The verification mail's link: "Henter din BoligAgent..." then the agent.
     const mail = await mailTo(email);
     expect(mail.subject).toBe('Bekræft din BoligAgent');
-    const verifyUrl = /(http:\/\/\S+\/boligagent\/verify\?token=[A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1] as string;
-    expect(verifyUrl).toBeTruthy();
+    const verifyUrl = verifyLinkOf(mail);
     await page.goto(verifyUrl);
     await page.getByText('Tak! Din BoligAgent er bekræftet').waitFor();
     const panel = page.getByTestId('boligagent-panel');

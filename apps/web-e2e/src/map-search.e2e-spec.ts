@@ -4,9 +4,11 @@ import polyline from '@mapbox/polyline';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
 import { chunk } from './support/build-manifest';
 import { openPage } from './support/open-page';
+import { mailIn, verifyLinkOf } from './support/outbox';
 import { thisWorkersPortal } from './support/portal';
+import { randomBytes } from 'node:crypto';
 
-const { port } = thisWorkersPortal();
+const { port, mailDir } = thisWorkersPortal();
 const HOST = `localhost:${port}`;
 
 /**
@@ -201,6 +203,74 @@ describe('map search in a real browser', () => {
     expect(ring[32]).toEqual(ring[0]);
     await page.locator('[data-testid="search-map"] .leaflet-overlay-pane path').first().waitFor();
     await screenshot(page, 'map-search-city-phone', { fullPage: false });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a visitor draws an area, creates a BoligAgent for it, verifies it from the mail, and manages the area on the agent page (360 px and desktop)', async () => {
+    const { page, errors } = await open('/search?q=Aarhus&view=map', DESKTOP);
+    await resultIcons(page).first().waitFor();
+    await drawPolygon(page);
+    await page.waitForURL(/[?&]area=/);
+    const drawn = new URL(page.url()).searchParams.get('area')!;
+
+    // "Opret BoligAgent for området": the dialog sends the drawn area.
+    await page.getByRole('button', { name: 'Opret BoligAgent for området' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Få nye boliger i området på mail' });
+    const email = `e2e-area-${randomBytes(4).toString('hex')}@husly.test`;
+    await dialog.getByLabel('Din email').fill(email);
+    await dialog.getByRole('button', { name: 'Opret BoligAgent' }).click();
+    await dialog.getByText('Tjek din indbakke!').waitFor();
+
+    // The mail's link verifies the agent: its page lists the area, switched on.
+    const verifyUrl = verifyLinkOf(await mailIn(mailDir, email));
+    const token = new URL(verifyUrl).searchParams.get('token')!;
+    await page.goto(verifyUrl.replace(/^http:\/\/[^/]+/, `http://${HOST}`));
+    await page.getByText('Tak! Din BoligAgent er bekræftet').waitFor();
+    const areas = page.getByRole('list', { name: 'Tegnede områder' });
+    const row = areas.getByTestId('boligagent-map-area');
+    // Its name and, under it, its corners and size.
+    await row.getByText('Tegnet område').waitFor();
+    // Four corners clicked, the first again to close: four corners.
+    expect(await row.getByText(/^4 hjørner · ca\. [\d.,]+ km²$/).count()).toBe(1);
+    expect(await row.getByText('(Inaktiv)', { exact: false }).count()).toBe(0);
+
+    // Its sliders, edited as a city pref's; the API rounds, the row shows what it stored.
+    await row.getByRole('button', { name: 'Ret' }).click();
+    await page.getByLabel('Max husleje (kr.)').fill('6500');
+    await page.getByLabel('Min. værelser').fill('2');
+    await page.getByRole('button', { name: 'Gem' }).click();
+    await page.getByText('Gemt.').waitFor();
+    const stored = async () => ((await (await fetch(`http://${HOST}/api/boligagents/${token}`)).json()) as { mapAreas: Array<{ area: string; rent: number | null; rooms: number | null }> }).mapAreas;
+    const [saved] = await stored();
+    expect(saved).toMatchObject({ area: drawn, rooms: 2 });
+    expect(saved.rent).not.toBeNull();
+    await row.getByText(`max ${saved.rent!.toLocaleString('da-DK')} kr.`).waitFor();
+    await row.getByText('min. 2').waitFor();
+    await screenshot(page, 'boligagent-map-area-desktop');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'boligagent-map-area-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.setViewportSize(DESKTOP);
+
+    // "Vis på kort": the area's search in all of Denmark, on the map, with the area drawn and its sliders.
+    await row.getByRole('link', { name: 'Vis på kort' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Lejeboliger i det tegnede område' }).waitFor();
+    const shown = new URL(page.url());
+    expect(shown.pathname).toBe('/search');
+    expect(shown.searchParams.get('area')).toBe(drawn);
+    expect(shown.searchParams.get('view')).toBe('map');
+    expect(shown.searchParams.get('rooms')).toBe('2');
+    expect(shown.searchParams.has('q')).toBe(false);
+    await page.locator('[data-testid="search-map"] .leaflet-overlay-pane path').first().waitFor();
+    await page.getByRole('button', { name: 'Opret BoligAgent for området' }).waitFor();
+
+    // Back on the agent page: Slet removes the area, here and in the API.
+    await page.goBack();
+    await row.getByRole('button', { name: 'Slet' }).click();
+    await row.waitFor({ state: 'detached' });
+    await page.getByText('Din BoligAgent holder ikke øje med nogen områder.', { exact: false }).waitFor();
+    expect(await stored()).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -1,4 +1,4 @@
-import { readSearchArea, writeSearchArea } from '@husly/domain';
+import { BOLIGAGENT_MAX_MAP_AREAS, readSearchArea, writeSearchArea } from '@husly/domain';
 import { z } from 'zod';
 import { intInput, queryParams, text } from './input';
 
@@ -33,8 +33,8 @@ export const boligagentMapAreaInputSchema = z.object({
   size: limit,
 });
 export type BoligagentMapAreaInputBody = z.infer<typeof boligagentMapAreaInputSchema>;
-/** Drawn areas per agent, at most. */
-export const BOLIGAGENT_MAX_MAP_AREAS = 3;
+/** Drawn areas per agent, at most (defined in the domain: the web's message names it too). */
+export { BOLIGAGENT_MAX_MAP_AREAS };
 
 export const boligagentFrequencySchema = z.enum(['instant', 'daily', 'weekly']);
 export type BoligagentFrequencyValue = z.infer<typeof boligagentFrequencySchema>;
@@ -76,6 +76,10 @@ export const boligagentPrefRefSchema = z.object({ ...agentRef, area: text(100).t
 export type BoligagentPrefRef = z.infer<typeof boligagentPrefRefSchema>;
 /** DELETE /api/boligagents/pref?id=&area=&token=: the same, one value per parameter. */
 export const boligagentPrefRefQuerySchema = queryParams(boligagentPrefRefSchema);
+
+/** DELETE /api/boligagents/map-area?areaId=&id=&token=: one drawn area of the agent (its view's `mapAreas[].id`). */
+export const boligagentMapAreaRefQuerySchema = queryParams(z.object({ ...agentRef, areaId: positiveId }));
+export type BoligagentMapAreaRef = z.infer<typeof boligagentMapAreaRefQuerySchema>;
 
 export const boligagentRefSchema = z.object(agentRef);
 /** DELETE /api/boligagents?id=&token= */

@@ -128,6 +128,7 @@ describe('boligagent error codes', () => {
     ['wrong-user-email', 400, 'Den angivne email matcher ikke din brugers email...'],
     ['nothing-to-update', 404, 'Din boligagent er allerede opdateret med angivne områder'],
     ['email-in-use', 406, 'The specified email address is already in use.'],
+    ['too-many-areas', 400, 'A BoligAgent watches at most 3 drawn areas.'],
   ] as const)('%s → %d %j', (code, status, message) => {
     expect(BOLIGAGENT_ERRORS[code]).toEqual({ status, message });
     expect(isBoligagentErrorCode(code)).toBe(true);

@@ -124,4 +124,5 @@ export const BOLIGAGENT_ERRORS: Record<BoligagentErrorCode, { status: number; me
   'wrong-user-email': { status: 400, message: ERROR_MESSAGES.boligagentWrongUserEmail },
   'nothing-to-update': { status: 404, message: ERROR_MESSAGES.boligagentNothingToUpdate },
   'email-in-use': { status: 406, message: ERROR_MESSAGES.emailInUse },
+  'too-many-areas': { status: 400, message: ERROR_MESSAGES.boligagentTooManyAreas },
 };

@@ -23,6 +23,9 @@ export const ERROR_MESSAGES = {
   boligagentInvalidEmail: 'Please enter a valid email',
   boligagentWrongUserEmail: 'Den angivne email matcher ikke din brugers email...',
   boligagentNothingToUpdate: 'Din boligagent er allerede opdateret med angivne områder',
+  /** The cap of ADR 0064 (BOLIGAGENT_MAX_MAP_AREAS). */
+  boligagentTooManyAreas: 'A BoligAgent watches at most 3 drawn areas.',
+  boligagentMapAreaNotFound: 'We could not find that drawn area on your BoligAgent.',
   tenantAdSaveFailed: 'Der opstod en fejl. Prøv venligst igen',
   tenantAdNotActivated: 'Oops! Your tenant ad has not been activated',
   signupModalFailed: 'Øv! Noget gik galt - prøv igen eller kontakt kundeservice.',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import polyline from '@mapbox/polyline';
 import { searchAreaArbitrary } from './search-area.arbitrary';
-import { readSearchArea, searchAreaFromCorners, SEARCH_AREA_LIMITS, writeSearchArea } from './search-area';
+import { readSearchArea, searchAreaCorners, searchAreaFromCorners, searchAreaSquareKm, SEARCH_AREA_LIMITS, writeSearchArea } from './search-area';
 import { countListFilters, readListFilters, writeListFilters } from './list-filters';
 import { searchCanonicalPath, searchIndexable } from './search-canonical';
 
@@ -89,5 +89,38 @@ describe('the area of a map search', () => {
     expect(searchIndexable(filters)).toBe(false);
     expect(searchIndexable({ rent: 9000 })).toBe(true);
     expect(readListFilters({ area: 'x' }, 'en').errors).toMatchObject([{ field: 'area', code: 'not-polyline' }]);
+  });
+});
+
+describe("an area's size and corners (the boligagent panel's label)", () => {
+  // A lat/lng rectangle on the sphere covers R² · Δλ · (sin φ2 − sin φ1): an independent reference.
+  const R = 6_371.0088;
+  const rad = Math.PI / 180;
+  it.each([
+    ['a square in Copenhagen', 55.67, 55.71, 12.55, 12.6],
+    ['a long strip over Jutland', 55.0, 57.5, 8.5, 10.0],
+  ])('%s', (_name, south, north, west, east) => {
+    const ring = searchAreaFromCorners([
+      [south, west],
+      [south, east],
+      [north, east],
+      [north, west],
+    ]);
+    const expected = R * R * (east - west) * rad * (Math.sin(north * rad) - Math.sin(south * rad));
+    expect(searchAreaSquareKm(ring) / expected).toBeCloseTo(1, 6);
+    // Drawn the other way round: the same size.
+    expect(searchAreaSquareKm([...ring].reverse()) / expected).toBeCloseTo(1, 6);
+    expect(searchAreaCorners(ring)).toBe(4);
+  });
+
+  it('a triangle of 3 corners, half the size of its box, about', () => {
+    const ring = searchAreaFromCorners([
+      [55.67, 12.55],
+      [55.67, 12.6],
+      [55.71, 12.6],
+    ]);
+    expect(searchAreaCorners(ring)).toBe(3);
+    expect(searchAreaSquareKm(ring)).toBeGreaterThan(6.9);
+    expect(searchAreaSquareKm(ring)).toBeLessThan(7.1);
   });
 });

@@ -105,3 +105,27 @@ function twiceArea(ring: SearchArea): number {
   }
   return sum;
 }
+
+/** The mean Earth radius in km (WGS84's), as the spherical area below takes it. */
+const EARTH_RADIUS_KM = 6_371.0088;
+
+/**
+ * About how many km² the area covers, to tell a drawn area by its size (the boligagent panel).
+ * The spherical ring area of Chamberlain and Duquette (NASA JPL, 2007), which turf's `area` uses:
+ * exact enough for a label, and not worth a dependency.
+ */
+export function searchAreaSquareKm(area: SearchArea): number {
+  const rad = Math.PI / 180;
+  let sum = 0;
+  for (let i = 0; i < area.length - 1; i++) {
+    const [lat1, lng1] = area[i];
+    const [lat2, lng2] = area[i + 1];
+    sum += (lng2 - lng1) * rad * (2 + Math.sin(lat1 * rad) + Math.sin(lat2 * rad));
+  }
+  return Math.abs((sum * EARTH_RADIUS_KM * EARTH_RADIUS_KM) / 2);
+}
+
+/** The corners a visitor drew (the ring without its closing point). */
+export function searchAreaCorners(area: SearchArea): number {
+  return Math.max(0, area.length - 1);
+}

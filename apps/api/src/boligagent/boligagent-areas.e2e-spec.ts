@@ -3,7 +3,8 @@ import type { ParsedMail } from 'mailparser';
 import { readSearchArea, roundBoligagentRent, searchAreaFromCorners, writeSearchArea } from '@husly/domain';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
-import { createCity, unique } from '../../test/factories';
+import { createCity, createUser, unique } from '../../test/factories';
+import { TokenService } from '../common/auth/token.service';
 import { areaPolygonText } from '../common/area-polygon-text';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { BoligagentDeliveryService } from './boligagent-delivery.service';
@@ -82,8 +83,8 @@ describe('a boligagent watching a drawn area', () => {
     });
   }
 
-  /** A verified agent watching `area` (SQUARE unless told), and with `cityId` a city pref too. */
-  async function agent(input: { frequency: 'INSTANT' | 'DAILY'; rent?: number; cityId?: number; area?: string }) {
+  /** A verified agent watching `area` (SQUARE unless told), and with `cityId` a city pref too; with `userId` a user's. */
+  async function agent(input: { frequency: 'INSTANT' | 'DAILY'; rent?: number; cityId?: number; area?: string; userId?: number }) {
     const area = input.area ?? SQUARE;
     const read = readSearchArea(area);
     if (read.error) throw new Error(read.error.message);
@@ -93,6 +94,7 @@ describe('a boligagent watching a drawn area', () => {
         token: `tok-${unique()}${unique()}`,
         verifiedAt: new Date(Date.now() - 2 * DAY),
         frequency: input.frequency,
+        userId: input.userId ?? null,
         mapAreas: { create: { area, polygon: areaPolygonText(read.value), rent: input.rent ?? null } },
         ...(input.cityId ? { prefs: { create: { cityId: input.cityId } } } : {}),
       },
@@ -148,6 +150,72 @@ describe('a boligagent watching a drawn area', () => {
     expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
     expect(both.find((r) => r.status === 400)?.body.code).toBe('too-many-areas');
     expect(await t.prisma.boligagentArea.count({ where: { boligagentId: a.id } })).toBe(3);
+  });
+
+  describe('DELETE /api/boligagents/map-area (one drawn area, the panel\'s delete)', () => {
+    const second = writeSearchArea(searchAreaFromCorners([[55.75, 12.4], [55.75, 12.45], [55.755, 12.45]]));
+    const bearer = (userId: number) => ({ authorization: `Bearer ${t.app.get(TokenService).issue(userId)}` });
+    const areasOf = async (boligagentId: number) => (await t.prisma.boligagentArea.findMany({ where: { boligagentId }, orderBy: { id: 'asc' } })).map((a) => a.area);
+
+    it('GET shows the areas with their ids; the delete sent twice at once removes that area once, both answers the agent without it', async () => {
+      const a = await agent({ frequency: 'DAILY' });
+      expect((await t.request('PUT', '/api/boligagents', { token: a.token, mapAreas: [{ area: second, rooms: 3 }] }, fromIp())).status).toBe(200);
+      const view = await t.request('GET', `/api/boligagents/${a.token}`);
+      expect(view.body.mapAreas).toMatchObject([
+        { area: SQUARE, status: 'active' },
+        { area: second, rooms: 3, status: 'active' },
+      ]);
+      const areaId = view.body.mapAreas[0].id as number;
+      const both = await Promise.all([0, 1].map(() => t.request('DELETE', `/api/boligagents/map-area?token=${a.token}&areaId=${areaId}`)));
+      expect(both.map((r) => r.status)).toEqual([200, 200]);
+      for (const res of both) expect(res.body.mapAreas.map((m: { area: string }) => m.area)).toEqual([second]);
+      expect(await areasOf(a.id)).toEqual([second]);
+      // And again later: the area is gone, the answer the same.
+      const again = await t.request('DELETE', `/api/boligagents/map-area?token=${a.token}&areaId=${areaId}`);
+      expect(again.status).toBe(200);
+      expect(again.body.mapAreas.map((m: { area: string }) => m.area)).toEqual([second]);
+    });
+
+    it("a logged-in user deletes their own area; another user's (or another token's) area id is a 404 and stays", async () => {
+      const owner = await createUser(t.prisma);
+      const other = await createUser(t.prisma);
+      const mine = await agent({ frequency: 'DAILY', userId: owner.id });
+      const theirs = await agent({ frequency: 'DAILY', userId: other.id, area: AARHUS });
+      const theirAreaId = (await t.prisma.boligagentArea.findFirstOrThrow({ where: { boligagentId: theirs.id } })).id;
+      const asOwner = await t.request('DELETE', `/api/boligagents/map-area?areaId=${theirAreaId}`, undefined, bearer(owner.id));
+      expect(asOwner.status, asOwner.text).toBe(404);
+      expect(asOwner.body).toMatchObject({ code: 'not-found', field: 'areaId' });
+      const byToken = await t.request('DELETE', `/api/boligagents/map-area?token=${mine.token}&areaId=${theirAreaId}`);
+      expect(byToken.status).toBe(404);
+      expect(await areasOf(theirs.id)).toEqual([AARHUS]);
+
+      const myAreaId = (await t.prisma.boligagentArea.findFirstOrThrow({ where: { boligagentId: mine.id } })).id;
+      const res = await t.request('DELETE', `/api/boligagents/map-area?areaId=${myAreaId}`, undefined, bearer(owner.id));
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.mapAreas).toEqual([]);
+      expect(await areasOf(mine.id)).toEqual([]);
+      expect(await areasOf(theirs.id)).toEqual([AARHUS]);
+    });
+
+    it('bad input is a 4xx and deletes nothing: no login, a bad or repeated id, an agent id that is not the caller\'s', async () => {
+      const a = await agent({ frequency: 'DAILY' });
+      const areaId = (await t.prisma.boligagentArea.findFirstOrThrow({ where: { boligagentId: a.id } })).id;
+      const cases: Array<[string, number]> = [
+        [`areaId=${areaId}`, 401],
+        [`token=${a.token}`, 400],
+        [`token=${a.token}&areaId=abc`, 400],
+        [`token=${a.token}&areaId=0`, 400],
+        [`token=${a.token}&areaId=99999999999`, 400],
+        [`token=${a.token}&areaId=${areaId}&areaId=${areaId}`, 400],
+        [`token=${a.token}&areaId=${areaId}&id=${a.id + 1}`, 404],
+        [`token=nope-${unique()}&areaId=${areaId}`, 404],
+      ];
+      for (const [query, status] of cases) {
+        const res = await t.request('DELETE', `/api/boligagents/map-area?${query}`);
+        expect(res.status, `${query}: ${res.text}`).toBe(status);
+      }
+      expect(await areasOf(a.id)).toEqual([SQUARE]);
+    });
   });
 
   it('the nightly digest mails an area-only agent the dwelling inside (within its sliders), not the one outside', async () => {

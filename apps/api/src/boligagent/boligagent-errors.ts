@@ -13,6 +13,11 @@ export function boligagentNotFound(): HttpException {
   return new HttpException(apiError(404, ERROR_MESSAGES.boligagentNotFound, { code: 'not-found' }), 404);
 }
 
+/** DELETE /api/boligagents/map-area with another agent's area id: a 404, as an unknown agent is. */
+export function mapAreaNotFound(): HttpException {
+  return new HttpException(apiError(404, ERROR_MESSAGES.boligagentMapAreaNotFound, { code: 'not-found', field: 'areaId' }), 404);
+}
+
 /** Unknown verification token: "We could not recognize you verification token…". */
 export function verificationTokenNotRecognised(): HttpException {
   return new HttpException(apiError(404, ERROR_MESSAGES.tokenNotRecognised, { code: 'token-not-recognised' }), 404);

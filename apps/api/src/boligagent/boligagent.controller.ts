@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, 
 import type { FastifyReply } from 'fastify';
 import {
   boligagentAdjustSchema,
+  boligagentMapAreaRefQuerySchema,
   boligagentPrefRefQuerySchema,
   boligagentPrefRefSchema,
   boligagentRefQuerySchema,
@@ -56,6 +57,12 @@ export class BoligagentsController {
   @Delete('pref')
   deletePref(@CurrentUser() user: AuthUser | undefined, @Query() query: unknown): Promise<BoligagentView> {
     return this.boligagents.deletePref(user, parseInput(boligagentPrefRefQuerySchema, query));
+  }
+
+  /** One drawn area (ADR 0064): idempotent, the owner's only. */
+  @Delete('map-area')
+  deleteMapArea(@CurrentUser() user: AuthUser | undefined, @Query() query: unknown): Promise<BoligagentView> {
+    return this.boligagents.deleteMapArea(user, parseInput(boligagentMapAreaRefQuerySchema, query));
   }
 
   @Post('settings')

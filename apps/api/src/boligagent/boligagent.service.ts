@@ -5,6 +5,7 @@ import {
   type BoligagentAdjustBody,
   type BoligagentFrequencyValue,
   type BoligagentMapAreaInputBody,
+  type BoligagentMapAreaRef,
   type BoligagentPrefInputBody,
   type BoligagentPrefRef,
   type BoligagentSettingsBody,
@@ -42,7 +43,7 @@ import { PrismaService } from '../infra/prisma/prisma.service';
 import type { BoligagentFrequency, Prisma } from '../infra/prisma/generated/client';
 import { JobQueue } from '../infra/queue/job-queue.service';
 import { JOBS } from '../infra/queue/jobs';
-import { boligagentError, boligagentNotFound, verificationTokenNotRecognised } from './boligagent-errors';
+import { boligagentError, boligagentNotFound, mapAreaNotFound, verificationTokenNotRecognised } from './boligagent-errors';
 import { listUnsubscribeHeaders, unsubscribePathOf, unsubscribeUrlOf, verifyUserParam, type MailLanguage } from './public-urls';
 
 const agentWithPrefs = {
@@ -297,6 +298,20 @@ export class BoligagentService {
     return this.reload(agent.id);
   }
 
+  /**
+   * DELETE /api/boligagents/map-area?areaId=: one drawn area of the agent. Idempotent: the owner's
+   * area goes, and an id that names no area any more (a second click, two tabs) is the same 200 with
+   * the agent as it is; an area of another agent is a 404 and stays. The delete itself is the check
+   * of ownership (one statement, keyed by both ids), so two sends at once delete it once.
+   */
+  async deleteMapArea(user: AuthUser | undefined, ref: BoligagentMapAreaRef): Promise<BoligagentView> {
+    const agent = await this.resolve(user, ref);
+    const deleted = await this.prisma.boligagentArea.deleteMany({ where: { id: ref.areaId, boligagentId: agent.id } });
+    // An area never moves between agents: if the id still exists now, it is someone else's.
+    if (deleted.count === 0 && (await this.prisma.boligagentArea.count({ where: { id: ref.areaId } })) > 0) throw mapAreaNotFound();
+    return this.reload(agent.id);
+  }
+
   /** DELETE /api/boligagents: the whole agent ("delete all"), with its deliveries and mails. */
   async remove(user: AuthUser | undefined, ref: { token?: string; id?: number }): Promise<void> {
     const agent = await this.resolve(user, ref);
@@ -519,7 +534,7 @@ async function applyMapAreas(agent: AgentRow, areas: MapAreaPref[], status: 'ACT
   await db.$queryRaw`SELECT id FROM boligagents WHERE id = ${agent.id} FOR UPDATE`;
   const stored = await db.boligagentArea.findMany({ where: { boligagentId: agent.id } });
   const fresh = areas.filter((a) => !stored.some((e) => e.area === a.area));
-  if (stored.length + fresh.length > BOLIGAGENT_MAX_MAP_AREAS) throw new HttpException(apiError(400, `A BoligAgent watches at most ${BOLIGAGENT_MAX_MAP_AREAS} drawn areas.`, { code: 'too-many-areas', field: 'mapAreas' }), 400);
+  if (stored.length + fresh.length > BOLIGAGENT_MAX_MAP_AREAS) throw boligagentError('too-many-areas', 'mapAreas');
   if (fresh.length > 0) {
     const added = await db.boligagentArea.createMany({ data: fresh.map((a) => ({ boligagentId: agent.id, ...a, status })), skipDuplicates: true });
     if (added.count > 0) changed = true;

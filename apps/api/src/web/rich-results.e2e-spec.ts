@@ -138,13 +138,16 @@ describe('rich results and indexing (docs/decisions/0019)', () => {
 
   it('a search with a drawn area is noindex (meta and X-Robots-Tag), without a canonical (docs/decisions/0064)', async () => {
     const area = encodeURIComponent('_errI_lhkA?_pR_sN??~oR~rN?');
-    for (const path of [`/search?q=${city.slug}&area=${area}`, `/search?q=${city.slug}&rent=8000&area=${area}`]) {
+    // The last without q: the area alone in all of Denmark (the boligagent panel's "Vis på kort").
+    for (const path of [`/search?q=${city.slug}&area=${area}`, `/search?q=${city.slug}&rent=8000&area=${area}`, `/search?area=${area}&view=map`]) {
       const res = await t.request('GET', path);
       expect(res.status, path).toBe(200);
       expect(res.text, path).toContain('<meta name="robots" content="noindex" />');
       expect(res.headers['x-robots-tag'], path).toBe('noindex, nofollow');
       expect(canonical(res.text), path).toBeUndefined();
     }
+    const alone = await t.request('GET', `/search?area=${area}&view=map`);
+    expect(alone.text).toContain('Lejeboliger i det tegnede område</h1>');
   });
 
   it('/login, /signup and /reset-password are noindex (meta and X-Robots-Tag), without a canonical', async () => {

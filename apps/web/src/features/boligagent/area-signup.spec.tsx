@@ -34,4 +34,24 @@ describe('BoligagentAreaSignup', () => {
       await server.close();
     }
   });
+
+  it("says the API's cap of drawn areas in the page's language", async () => {
+    const server = await startApiServer({
+      'GET /api/dwellings/areas': { body: AREAS_FIXTURE },
+      'POST /api/boligagents': { status: 400, body: { statusCode: 400, code: 'too-many-areas', field: 'mapAreas', message: 'A BoligAgent watches at most 3 drawn areas.' } },
+    });
+    try {
+      const routes = () => [{ path: '/', element: <BoligagentAreaSignup area={AREA} /> }];
+      renderApp('/', { apiBaseUrl: `${server.origin}/api`, routes });
+      await userEvent.click(await screen.findByRole('button', { name: 'Opret BoligAgent for området' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Få nye boliger i området på mail' });
+      await userEvent.type(within(dialog).getByLabelText('Din email'), 'fuld@husly.test');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Opret BoligAgent' }));
+      expect((await within(dialog).findByRole('alert')).textContent).toBe(
+        'Din BoligAgent kan højst holde øje med 3 tegnede områder. Slet et område på din BoligAgent, før du tilføjer et nyt.',
+      );
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -10,7 +10,7 @@ import { autoAdjustFilters, resetAutoAdjustMemory } from './use-boligagent-auto-
 
 const USER = sessionUser();
 
-const AGENT = { id: 3, email: USER.email, token: 'tok', verified: true, autoAdjust: true, frequency: 'daily', enabled: true, language: 'da', prefs: [] };
+const AGENT = { id: 3, email: USER.email, token: 'tok', verified: true, autoAdjust: true, frequency: 'daily', enabled: true, language: 'da', prefs: [], mapAreas: [] };
 
 let server: Awaited<ReturnType<typeof startApiServer>> | undefined;
 afterEach(async () => {

@@ -15,10 +15,20 @@ export function boligagentApi(api: ApiClient) {
     byToken: (token: string) => api.get<BoligagentView>(`/boligagents/${encodeURIComponent(token)}`),
     mine: () => api.get<{ agent: BoligagentView | null }>('/boligagents'),
     verify: (token: string) => api.post<BoligagentView>(`/boligagents/${encodeURIComponent(token)}/verify`),
-    update: (body: { token?: string; id?: number; area?: string; prefs?: BoligagentPrefInputBody[]; frequency?: BoligagentFrequencyValue; enabled?: boolean }) =>
-      api.put<BoligagentView>('/boligagents', body),
+    /** `mapAreas` adds drawn areas or, for one the agent has (the area is the key), sets its sliders and switches it on. */
+    update: (body: {
+      token?: string;
+      id?: number;
+      area?: string;
+      prefs?: BoligagentPrefInputBody[];
+      mapAreas?: BoligagentMapAreaInputBody[];
+      frequency?: BoligagentFrequencyValue;
+      enabled?: boolean;
+    }) => api.put<BoligagentView>('/boligagents', body),
     activatePref: (ref: { token?: string; id?: number; area: string }) => api.put<BoligagentView>('/boligagents/pref', ref),
     deletePref: (ref: { token?: string; id?: number; area: string }) => api.delete<BoligagentView>('/boligagents/pref', { query: ref }),
+    /** One drawn area by its id; idempotent (an area already gone answers the agent as it is). */
+    deleteMapArea: (ref: { token?: string; id?: number; areaId: number }) => api.delete<BoligagentView>('/boligagents/map-area', { query: ref }),
     remove: (ref: { token?: string; id?: number }) => api.delete<void>('/boligagents', { query: ref }),
     /** The adjust call {area, current, user, detail}: the API widens a watched area when autoAdjust is on. */
     adjust: (body: { area: string; current: { rent?: number; rooms?: number; size?: number }; user?: number; detail?: number }) =>

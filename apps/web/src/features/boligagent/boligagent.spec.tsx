@@ -23,6 +23,7 @@ const AGENT = {
     { id: 1, area: 'aarhus', areaLabel: 'Aarhus', rent: 6000, rooms: null, size: 50, status: 'active' },
     { id: 2, area: 'odense', areaLabel: 'Odense', rent: null, rooms: 2, size: null, status: 'inactive' },
   ],
+  mapAreas: [],
 };
 
 describe('BoligagentSignupBlock', () => {

@@ -16,7 +16,8 @@ export interface ListRequest {
 }
 
 export function searchRequest(search: SearchParams): ListRequest {
-  return { path: '/dwellings/search', query: definedOnly({ q: search.q, ...listQuery(search), start: search.start }) };
+  // No q beside an area alone: the API searches all of Denmark inside it (docs/decisions/0064).
+  return { path: '/dwellings/search', query: definedOnly({ q: search.q === '' ? undefined : search.q, ...listQuery(search), start: search.start }) };
 }
 
 export function areaDwellingsRequest(slug: string, start: number | undefined, filters: ListFilters = {}): ListRequest {

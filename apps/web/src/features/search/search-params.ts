@@ -19,6 +19,7 @@ export type { ListFilters };
 
 /** The /search query string (q, the filters, start), with sliders at their default left out. */
 export interface SearchParams extends ListFilters {
+  /** '' only beside a drawn area: the area alone, in all of Denmark. */
   q: string;
   start?: number;
 }
@@ -48,10 +49,18 @@ export function parseListFilters(params: URLSearchParams): ListFilters {
  */
 export function parseSearchUrl(params: URLSearchParams, language: Language): ParsedSearch {
   const raw = params.get('q');
-  if (raw === null || raw.trim() === '') return { kind: 'empty' };
-  const q = validateSearchQuery(raw, language);
-  if (!q.ok) return { kind: 'too-short', message: q.error.message };
-  const search: SearchParams = { q: q.q, ...parseListFilters(params) };
+  let search: SearchParams;
+  if (raw === null || raw.trim() === '') {
+    // A drawn area alone is a search of all of Denmark inside it (docs/decisions/0064): the
+    // boligagent panel's "Vis på kort" of an area, which belongs to no city. q is then ''.
+    const filters = parseListFilters(params);
+    if (filters.area === undefined) return { kind: 'empty' };
+    search = { q: '', ...filters };
+  } else {
+    const q = validateSearchQuery(raw, language);
+    if (!q.ok) return { kind: 'too-short', message: q.error.message };
+    search = { q: q.q, ...parseListFilters(params) };
+  }
   const start = parseSearchFilters({ start: params.get('start') });
   if (start.ok && start.filters.start !== undefined) search.start = start.filters.start;
   return { kind: 'search', params: search };
@@ -64,7 +73,7 @@ export function filterQuery(filters: ListFilters, query = new URLSearchParams())
 
 /** /search?q=…&rent=…: only the filters that are set, in a stable order. */
 export function searchHref(search: SearchParams): string {
-  const query = filterQuery(search, new URLSearchParams({ q: search.q }));
+  const query = filterQuery(search, new URLSearchParams(search.q === '' ? {} : { q: search.q }));
   if (search.start !== undefined && search.start !== 0) query.set('start', String(search.start));
   return `/search?${query.toString()}`;
 }

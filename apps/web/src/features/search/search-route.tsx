@@ -39,7 +39,8 @@ export function searchLoader(api: ApiClient, server: boolean, areas?: AreasStore
       // when the visitor has already moved on.
       (error: unknown): SearchOutcome => ({ ok: false, status: isHttpError(error) ? error.statusCode : 0 }),
     );
-    const place = areas ? await placeOf(areas, parsed.params.q) : undefined;
+    // An area alone names no place (undefined: not "a place we do not know").
+    const place = areas && parsed.params.q !== '' ? await placeOf(areas, parsed.params.q) : undefined;
     return { search: parsed.params, place, results: server ? await results : results };
   };
 }

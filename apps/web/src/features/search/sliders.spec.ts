@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEARCH_SLIDERS } from '@husly/domain';
+import { SEARCH_SLIDERS, searchAreaFromCorners, writeSearchArea } from '@husly/domain';
 import { createTranslator } from '../../lib/translator';
 import { parseSearchUrl, searchHref } from './search-params';
 import { sliderValueText } from './sliders';
@@ -42,5 +42,20 @@ describe('search URL', () => {
     });
     expect(parseSearchUrl(new URLSearchParams('q=a'), 'da')).toEqual({ kind: 'too-short', message: 'Søgeord skal indeholde mere end to tegn' });
     expect(parseSearchUrl(new URLSearchParams(''), 'da')).toEqual({ kind: 'empty' });
+  });
+
+  it('a drawn area without q is a search of the area alone (q ""), written back without q; a bad area alone is no search', () => {
+    const ring = searchAreaFromCorners([
+      [56.14, 10.18],
+      [56.14, 10.24],
+      [56.18, 10.24],
+    ]);
+    const area = writeSearchArea(ring);
+    const parsed = parseSearchUrl(new URLSearchParams({ area, rent: '7000', view: 'map' }), 'da');
+    expect(parsed).toEqual({ kind: 'search', params: { q: '', area: ring, rent: 7000 } });
+    if (parsed.kind !== 'search') throw new Error('no search');
+    expect(searchHref(parsed.params)).toBe(`/search?${new URLSearchParams({ rent: '7000', area })}`);
+    expect(parseSearchUrl(new URLSearchParams({ area: 'abc' }), 'da')).toEqual({ kind: 'empty' });
+    expect(parseSearchUrl(new URLSearchParams({ q: ' ', area }), 'da')).toMatchObject({ kind: 'search', params: { q: '' } });
   });
 });

@@ -21,7 +21,8 @@ export function BoligagentAreaSignup({ area, rent, rooms, size }: BoligagentArea
   const close = useCallback(() => setOpen(false), []);
   return (
     <>
-      <button type="button" className={styles.submit} onClick={() => setOpen(true)} data-testid="boligagent-area-button">
+      {/* The site's primary button: `styles.submit` alone styles a button inside the signup form only. */}
+      <button type="button" className={`button button-primary ${styles.areaButton}`} onClick={() => setOpen(true)} data-testid="boligagent-area-button">
         {t('boligagent.mapArea.button')}
       </button>
       {open && <BoligagentSignupModal mapArea={{ area, rent: rent ?? null, rooms: rooms ?? null, size: size ?? null }} onClose={close} />}

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
-import type { BoligagentFrequencyValue, BoligagentPrefView, BoligagentView } from '@husly/contracts';
-import type { BoligagentErrorCode } from '@husly/domain';
+import type { BoligagentFrequencyValue, BoligagentMapAreaView, BoligagentPrefView, BoligagentView } from '@husly/contracts';
+import { BOLIGAGENT_MAX_MAP_AREAS, readSearchArea, searchAreaCorners, searchAreaSquareKm, type BoligagentErrorCode } from '@husly/domain';
 import { useApi } from '../../../lib/api-context';
 import { busyButton, useBusyAction } from '../../../lib/use-busy-action';
-import { searchHref } from '../../search/search-params';
+import { filterQuery, searchHref } from '../../search/search-params';
 import { boligagentApi, boligagentErrorCode } from '../boligagent-api';
 import { FormMessage } from '../../../components/ui/alerts';
 import { CheckboxField, Field, TextField } from '../../../components/ui/form-field';
@@ -88,15 +88,16 @@ export function BoligagentPanel({
           {t('boligagent.panel.off')}
         </FormMessage>
       )}
-      {agent.prefs.length === 0 ? (
+      {agent.prefs.length === 0 && agent.mapAreas.length === 0 ? (
         <p className={styles.muted}>{t('boligagent.panel.empty')}</p>
-      ) : (
+      ) : agent.prefs.length === 0 ? null : (
         <ul className={styles.prefs} aria-label={t('boligagent.panel.title')}>
           {agent.prefs.map((pref) =>
             editing === pref.area ? (
               <li key={pref.id} className={styles.pref}>
                 <PrefEditor
-                  pref={pref}
+                  title={pref.areaLabel}
+                  values={pref}
                   busy={busy}
                   saving={running === `save-${pref.area}`}
                   onCancel={() => edit(null)}
@@ -107,27 +108,10 @@ export function BoligagentPanel({
               </li>
             ) : (
               <li key={pref.id} className={`${styles.pref} ${pref.status === 'inactive' ? styles.prefInactive : ''}`} data-testid="boligagent-pref">
-                <dl className={styles.prefFacts}>
-                  <div>
-                    <dt>{t('boligagent.panel.area')}</dt>
-                    <dd>
-                      {pref.areaLabel}
-                      {pref.status === 'inactive' && ` (${t('boligagent.panel.inactive')})`}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{t('boligagent.panel.rent')}</dt>
-                    <dd>{pref.rent === null ? t('boligagent.panel.any') : t('boligagent.panel.rentMax', { rent: pref.rent.toLocaleString('da-DK') })}</dd>
-                  </div>
-                  <div>
-                    <dt>{t('boligagent.panel.rooms')}</dt>
-                    <dd>{pref.rooms === null ? t('boligagent.panel.any') : t('boligagent.panel.roomsMin', { rooms: pref.rooms })}</dd>
-                  </div>
-                  <div>
-                    <dt>{t('boligagent.panel.size')}</dt>
-                    <dd>{pref.size === null ? t('boligagent.panel.any') : t('boligagent.panel.sizeMin', { size: pref.size })}</dd>
-                  </div>
-                </dl>
+                <SliderFacts row={pref}>
+                  {pref.areaLabel}
+                  {pref.status === 'inactive' && ` (${t('boligagent.panel.inactive')})`}
+                </SliderFacts>
                 <div className={styles.actions}>
                   {pref.status === 'active' ? (
                     <>
@@ -148,6 +132,65 @@ export function BoligagentPanel({
             ),
           )}
         </ul>
+      )}
+
+      {agent.mapAreas.length > 0 && (
+        <ul className={styles.prefs} aria-label={t('boligagent.panel.mapAreas')} data-testid="boligagent-map-areas">
+          {agent.mapAreas.map((area) => {
+            const key = `map-area-${area.id}`;
+            // Sent as the area's new values: PUT with mapAreas sets an area's sliders and switches it on.
+            const save = (values: SliderValues) => run(`save-${key}`, () => api.update({ ...ref, mapAreas: [{ area: area.area, ...values }] }));
+            return editing === key ? (
+              <li key={area.id} className={styles.pref}>
+                <PrefEditor
+                  title={t('boligagent.panel.mapArea')}
+                  values={area}
+                  busy={busy}
+                  saving={running === `save-${key}`}
+                  onCancel={() => edit(null)}
+                  onSave={async (values) => {
+                    if (await save(values)) setEditing(null);
+                  }}
+                />
+              </li>
+            ) : (
+              <li key={area.id} className={`${styles.pref} ${styles.prefStacked} ${area.status === 'inactive' ? styles.prefInactive : ''}`} data-testid="boligagent-map-area">
+                <SliderFacts row={area}>
+                  {t('boligagent.panel.mapArea')}
+                  {area.status === 'inactive' && ` (${t('boligagent.panel.inactive')})`}
+                  <MapAreaShape area={area.area} />
+                </SliderFacts>
+                <div className={styles.actions}>
+                  <Link to={mapAreaSearchHref(area)} className={`button button-secondary ${styles.small}`}>
+                    {t('boligagent.panel.showOnMap')}
+                  </Link>
+                  {area.status === 'active' ? (
+                    <button type="button" className={`button button-secondary ${styles.small}`} disabled={busy} onClick={() => edit(key)}>
+                      {t('boligagent.panel.edit')}
+                    </button>
+                  ) : (
+                    <button type="button" className={`button button-primary ${styles.small}`} {...busyButton(busy, running === `save-${key}`)} onClick={() => void save({ rent: area.rent, rooms: area.rooms, size: area.size })}>
+                      {t('boligagent.panel.activate')}
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className={`button button-secondary ${styles.small}`}
+                    {...busyButton(busy, running === `delete-${key}`)}
+                    onClick={() => void run(`delete-${key}`, () => api.deleteMapArea({ ...ref, areaId: area.id }))}
+                  >
+                    {t('boligagent.panel.delete')}
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {(agent.mapAreas.length > 0 || agent.prefs.length > 0) && (
+        <p className={styles.muted} data-testid="boligagent-map-area-cap">
+          {t(agent.mapAreas.length >= BOLIGAGENT_MAX_MAP_AREAS ? 'boligagent.panel.mapAreasFull' : 'boligagent.panel.mapAreasRoom', { max: BOLIGAGENT_MAX_MAP_AREAS })}
+        </p>
       )}
 
       <div className={styles.settings}>
@@ -179,7 +222,7 @@ export function BoligagentPanel({
           <CheckboxField checked={agent.autoAdjust} disabled={busy} onChange={(autoAdjust) => void run('auto-adjust', () => api.settings({ autoAdjust }))} label={t('boligagent.panel.autoAdjust')} />
         )}
         <div className={styles.actions}>
-          <Link to={agentSearchHref(agent.prefs)} className={`button button-secondary ${styles.small}`}>
+          <Link to={agent.prefs.length === 0 && agent.mapAreas[0] ? mapAreaSearchHref(agent.mapAreas[0]) : agentSearchHref(agent.prefs)} className={`button button-secondary ${styles.small}`}>
             {t('boligagent.panel.search')}
           </Link>
           <button type="button" className={styles.linkButton} {...busyButton(busy, running === 'delete-all')} onClick={deleteAll}>
@@ -193,29 +236,82 @@ export function BoligagentPanel({
         </p>
       )}
       {failure && (
-        <FormMessage kind="error">{t(`boligagent.errors.${failure}`)}</FormMessage>
+        <FormMessage kind="error">{t(`boligagent.errors.${failure}`, { max: BOLIGAGENT_MAX_MAP_AREAS })}</FormMessage>
       )}
     </div>
   );
 }
 
+type SliderValues = Pick<BoligagentPrefView, 'rent' | 'rooms' | 'size'>;
+
+/** A row's area (its children), rent, rooms and size: a city pref's and a drawn area's alike. */
+function SliderFacts({ row, children }: { row: SliderValues; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <dl className={styles.prefFacts}>
+      <div>
+        <dt>{t('boligagent.panel.area')}</dt>
+        <dd>{children}</dd>
+      </div>
+      <div>
+        <dt>{t('boligagent.panel.rent')}</dt>
+        <dd>{row.rent === null ? t('boligagent.panel.any') : t('boligagent.panel.rentMax', { rent: row.rent.toLocaleString('da-DK') })}</dd>
+      </div>
+      <div>
+        <dt>{t('boligagent.panel.rooms')}</dt>
+        <dd>{row.rooms === null ? t('boligagent.panel.any') : t('boligagent.panel.roomsMin', { rooms: row.rooms })}</dd>
+      </div>
+      <div>
+        <dt>{t('boligagent.panel.size')}</dt>
+        <dd>{row.size === null ? t('boligagent.panel.any') : t('boligagent.panel.sizeMin', { size: row.size })}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** "4 hjørner · ca. 14 km²": tells the drawn areas apart without a map (a map of each would load Leaflet here). */
+function MapAreaShape({ area }: { area: string }) {
+  const { t, language } = useTranslation();
+  const read = readSearchArea(area);
+  // The API stores only areas its reader took; a stored one the rules later refuse is shown unnamed.
+  if (read.error) return null;
+  const km2 = searchAreaSquareKm(read.value);
+  const locale = language === 'en' ? 'en-GB' : 'da-DK';
+  return (
+    <span className={styles.areaShape}>
+      {t('boligagent.panel.mapAreaShape', { corners: searchAreaCorners(read.value), km2: km2.toLocaleString(locale, { maximumFractionDigits: km2 < 10 ? 1 : 0 }) })}
+    </span>
+  );
+}
+
+/** The search of a drawn area, on the map, with the area's sliders (all of Denmark inside the area: no q). */
+export function mapAreaSearchHref(area: Pick<BoligagentMapAreaView, 'area' | 'rent' | 'rooms' | 'size'>): string {
+  const read = readSearchArea(area.area);
+  const query = filterQuery({ area: read.value, rent: area.rent ?? undefined, rooms: area.rooms ?? undefined, size: area.size ?? undefined });
+  query.set('view', 'map');
+  return `/search?${query.toString()}`;
+}
+
 function PrefEditor({
-  pref,
+  title,
+  values,
   busy,
   saving,
   onSave,
   onCancel,
 }: {
-  pref: BoligagentPrefView;
+  /** The row's area as its heading: a city's label, or "Tegnet område". */
+  title: string;
+  values: SliderValues;
   busy: boolean;
   saving: boolean;
-  onSave(values: { rent: number | null; rooms: number | null; size: number | null }): void;
+  onSave(values: SliderValues): void;
   onCancel(): void;
 }) {
   const { t } = useTranslation();
-  const [rent, setRent] = useState(pref.rent?.toString() ?? '');
-  const [rooms, setRooms] = useState(pref.rooms?.toString() ?? '');
-  const [size, setSize] = useState(pref.size?.toString() ?? '');
+  const [rent, setRent] = useState(values.rent?.toString() ?? '');
+  const [rooms, setRooms] = useState(values.rooms?.toString() ?? '');
+  const [size, setSize] = useState(values.size?.toString() ?? '');
   const number = (value: string) => (value.trim() === '' ? null : Number.parseInt(value, 10) || null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -223,7 +319,7 @@ function PrefEditor({
   };
   return (
     <form method="post" className={styles.form} onSubmit={submit}>
-      <strong>{pref.areaLabel}</strong>
+      <strong>{title}</strong>
       <div className={styles.editGrid}>
         {(
           [

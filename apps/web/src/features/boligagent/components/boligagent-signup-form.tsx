@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import type { BoligagentMapAreaInputBody, BoligagentPrefInputBody } from '@husly/contracts';
-import { COOKIES, readCookie, validateBoligagentEmail, type BoligagentErrorCode } from '@husly/domain';
+import { BOLIGAGENT_MAX_MAP_AREAS, COOKIES, readCookie, validateBoligagentEmail, type BoligagentErrorCode } from '@husly/domain';
 import { useApi } from '../../../lib/api-context';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { boligagentApi, boligagentErrorCode } from '../boligagent-api';
@@ -122,7 +122,16 @@ export function BoligagentSignupForm({
         </FieldError>
       )}
       {failure && (
-        <FormMessage kind="error">{t(failure === 'error' && variant === 'modal' ? 'boligagent.errors.modal' : `boligagent.errors.${failure}`)}</FormMessage>
+        <FormMessage kind="error">
+          {t(failure === 'error' && variant === 'modal' ? 'boligagent.errors.modal' : `boligagent.errors.${failure}`, { max: BOLIGAGENT_MAX_MAP_AREAS })}
+          {/* A user's agent at its cap of drawn areas: the way to the panel where one is deleted. */}
+          {failure === 'too-many-areas' && loggedIn && (
+            <>
+              {' '}
+              <Link to="/profile/boligagent">{t('boligagent.form.manage')}</Link>
+            </>
+          )}
+        </FormMessage>
       )}
     </form>
   );

@@ -5,7 +5,7 @@ import { startApiServer } from '../../../test/api-server';
 import { renderApp } from '../../../test/render-app';
 import { BoligagentTokenPage } from '../pages/boligagent-pages';
 
-const AGENT = { id: 7, email: 'a@husly.test', token: 'tok', verified: true, autoAdjust: false, frequency: 'instant', enabled: true, language: 'da', prefs: [] };
+const AGENT = { id: 7, email: 'a@husly.test', token: 'tok', verified: true, autoAdjust: false, frequency: 'instant', enabled: true, language: 'da', prefs: [], mapAreas: [] };
 const KEYS = { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) };
 const LABEL = 'Push-besked på denne enhed, når der kommer en ny bolig';
 

@@ -1,6 +1,7 @@
 import { Link, useLoaderData, useLocation } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
-import { searchPageTitle } from '@husly/domain';
+import { searchPageTitle, writeSearchArea } from '@husly/domain';
+import { BoligagentAreaSignup } from '../../boligagent/components/boligagent-area-signup';
 import { BoligagentSignupModalSlot } from '../../boligagent/components/boligagent-signup-modal-slot';
 import { ACUTE_HOUSING_URL, cityPageTexts } from '../city-content';
 import { DwellingList } from '../../dwellings/components/dwelling-list';
@@ -24,6 +25,7 @@ export function CityPage() {
   const { pathname, search } = useLocation();
   const { city, list } = useLoaderData<CityData>();
   const view = readSearchView(new URLSearchParams(search));
+  const filters = parseListFilters(new URLSearchParams(search));
   const texts = cityPageTexts(city.label, list.content, language, t);
   const title = searchPageTitle(city.label, language);
   usePageTitle(title);
@@ -52,7 +54,11 @@ export function CityPage() {
       <h2 className={pageText.sectionHeading}>{t('cityPage.listHeading', { city: city.label })}</h2>
       <FilterPanel hidden={viewHidden(view)} />
       <ViewSwitch />
-      {view === 'map' && <SearchMapSlot request={areaDwellingsRequest(city.slug, undefined, parseListFilters(new URLSearchParams(search)))} />}
+      {view === 'map' && <SearchMapSlot request={areaDwellingsRequest(city.slug, undefined, filters)} />}
+      {/* As on /search: the drawn area (the agent watches it alone, not the city) with the page's sliders. */}
+      {view === 'map' && filters.area !== undefined && (
+        <BoligagentAreaSignup area={writeSearchArea(filters.area)} rent={filters.rent} rooms={filters.rooms} size={filters.size} />
+      )}
       {list.data.length > 0 ? (
         <>
           <DwellingList dwellings={list.data} rest={list.rest} />

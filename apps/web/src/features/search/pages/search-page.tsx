@@ -153,10 +153,12 @@ export function SearchPage() {
   const parsed = parseSearchUrl(new URLSearchParams(queryString), language);
   // The place q names, by the same rule as the API (libs/domain, one index per city list), matched by the loader.
   const city = named ?? undefined;
-  const place = city?.label ?? search?.q ?? '';
+  // A drawn area alone (the boligagent panel's "Vis på kort"): "the drawn area" stands for the place.
+  const areaOnly = search !== null && search.q === '';
+  const place = areaOnly ? t('searchResults.drawnArea') : (city?.label ?? search?.q ?? '');
   // Never the raw input as a place: a q the city list cannot name is titled as such.
   const noPlaceKnown = search !== null && named === null;
-  usePageTitle(search ? (noPlaceKnown ? t('searchResults.noPlaceHeading') : searchPageTitle(place, language)) : t('search.pageHeading'));
+  usePageTitle(search ? (noPlaceKnown ? t('searchResults.noPlaceHeading') : areaOnly ? t('searchResults.heading', { query: place }) : searchPageTitle(place, language)) : t('search.pageHeading'));
   usePageDescription(search ? t('searchResults.description', { query: place }) : undefined);
   // A search naming a city without filters lists that city's page: /search?q=aarhus → /aarhus (ADR 0019).
   useCanonicalPath(search ? searchCanonicalPath(search, city?.slug) : null);
@@ -183,7 +185,7 @@ export function SearchPage() {
   // Navigations run in a transition, so a filtered list loading keeps this content (and the
   // panel's focus) on screen instead of the fallback (docs/decisions/0013).
   const view = readSearchView(new URLSearchParams(queryString));
-  const filters = <FilterPanel hidden={{ q: search.q, ...viewHidden(view) }} />;
+  const filters = <FilterPanel hidden={{ ...(areaOnly ? {} : { q: search.q }), ...viewHidden(view) }} />;
   return (
     <section className="page">
       <SearchEffects {...agent} />
