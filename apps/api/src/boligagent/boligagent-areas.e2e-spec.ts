@@ -141,6 +141,21 @@ describe('a boligagent watching a drawn area', () => {
     expect(agents[0].mapAreas.map((a) => a.area)).toEqual([SQUARE]);
   });
 
+  it("a visitor's signup for an address whose agent has its three areas is answered as any signup, and adds nothing: the refusal would tell anyone the address has an agent", async () => {
+    const email = `besoeg-${unique()}@husly.test`;
+    const small = (i: number) => writeSearchArea(searchAreaFromCorners([[55.8 + i / 100, 12.4], [55.8 + i / 100, 12.45], [55.805 + i / 100, 12.45]]));
+    const first = await t.request('POST', '/api/boligagents', { email, mapAreas: [1, 2, 3].map((i) => ({ area: small(i) })) }, fromIp());
+    expect(first.status, first.text).toBe(201);
+    const fourth = await t.request('POST', '/api/boligagents', { email, mapAreas: [{ area: small(4) }] }, fromIp());
+    const stranger = await t.request('POST', '/api/boligagents', { email: `besoeg-${unique()}@husly.test`, mapAreas: [{ area: small(4) }] }, fromIp());
+    expect(fourth.status).toBe(stranger.status);
+    expect(fourth.body).toEqual(stranger.body);
+    const stored = await t.prisma.boligagent.findFirstOrThrow({ where: { email }, include: { mapAreas: true } });
+    // Nothing changed, so nothing to confirm and no mail (the path of a signup sent again); the
+    // owner's own page says the cap.
+    expect(stored.mapAreas.map((a) => a.area).sort()).toEqual([1, 2, 3].map(small).sort());
+  });
+
   it('two updates adding different areas at once stop at the cap: one is taken, the other refused, never a fourth', async () => {
     const a = await agent({ frequency: 'DAILY' });
     const small = (i: number) => writeSearchArea(searchAreaFromCorners([[55.7 + i / 100, 12.4], [55.7 + i / 100, 12.45], [55.705 + i / 100, 12.45]]));

@@ -524,7 +524,9 @@ function mapAreaPrefs(inputs: BoligagentMapAreaInputBody[] | undefined): MapArea
 /**
  * Adds drawn areas (unique per agent and area: a racing request's insert skips), or updates an
  * existing one's sliders; a visitor's unverified request (INACTIVE) never changes rows that are there.
- * At most BOLIGAGENT_MAX_MAP_AREAS per agent.
+ * At most BOLIGAGENT_MAX_MAP_AREAS per agent. Past the cap the agent's owner (a login or the agent's
+ * token) is refused with too-many-areas; a visitor's signup adds none of its new areas and is answered
+ * as any signup is, since a refusal would tell anyone that the address has an agent with three areas.
  */
 async function applyMapAreas(agent: AgentRow, areas: MapAreaPref[], status: 'ACTIVE' | 'INACTIVE', db: Prisma.TransactionClient): Promise<boolean> {
   let changed = false;
@@ -534,8 +536,9 @@ async function applyMapAreas(agent: AgentRow, areas: MapAreaPref[], status: 'ACT
   await db.$queryRaw`SELECT id FROM boligagents WHERE id = ${agent.id} FOR UPDATE`;
   const stored = await db.boligagentArea.findMany({ where: { boligagentId: agent.id } });
   const fresh = areas.filter((a) => !stored.some((e) => e.area === a.area));
-  if (stored.length + fresh.length > BOLIGAGENT_MAX_MAP_AREAS) throw boligagentError('too-many-areas', 'mapAreas');
-  if (fresh.length > 0) {
+  const overCap = stored.length + fresh.length > BOLIGAGENT_MAX_MAP_AREAS;
+  if (overCap && status === 'ACTIVE') throw boligagentError('too-many-areas', 'mapAreas');
+  if (fresh.length > 0 && !overCap) {
     const added = await db.boligagentArea.createMany({ data: fresh.map((a) => ({ boligagentId: agent.id, ...a, status })), skipDuplicates: true });
     if (added.count > 0) changed = true;
   }
