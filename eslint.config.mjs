@@ -95,7 +95,7 @@ export const WEB_PUBLIC = {
   ],
   favourites: ['favourite-button', 'profile-favourites-tab'],
   home: ['home-route'],
-  info: ['info-pages', 'info-routes'],
+  info: ['info-routes'],
   privacy: ['consent-store', 'cookie-banner', 'cookie-settings-button', 'cookie-table', 'use-remembered-search', 'visitor-cookies'],
   search: ['components/filter-panel', 'components/hero-search', 'components/search-form', 'components/view-switch', 'search-params', 'search-route', 'search-view'],
   'search-map': ['components/search-map-slot'],
