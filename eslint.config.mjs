@@ -52,6 +52,93 @@ function apiBoundaries(depth) {
   ];
 }
 
+// Feature boundaries in the web app (docs/decisions/0060-feature-boundaries.md, "The web app"). Each
+// folder of apps/web/src/features is a feature, and its public surface is the modules listed here:
+// another feature, app/ and the entries (entry-*.tsx, browser-app.tsx) may import those and nothing
+// else of it. lib/ and components/ are shared and import no feature. Tests may reach anywhere. A
+// list, not index.ts barrels: importing a barrel runs every module it re-exports, which reordered
+// the shell's stylesheet. Paths are from the feature's folder, without extension. The profile-*-tab
+// modules are found by name by the profile's tab slots (accounts/components/feature-slots.tsx).
+export const WEB_PUBLIC = {
+  accounts: [
+    'accounts-routes',
+    'components/login-form',
+    'components/user-avatar',
+    'components/user-menu-island',
+    'language-handoff',
+    'navigation',
+    'session-store',
+    'use-account',
+  ],
+  admin: ['admin-routes'],
+  alerts: ['site-alerts-slot'],
+  boligagent: [
+    'boligagent-routes',
+    'components/boligagent-area-signup',
+    'components/boligagent-notification-logger',
+    'components/boligagent-signup-block',
+    'components/boligagent-signup-modal-slot',
+    'profile-boligagent-tab',
+    'use-boligagent-auto-adjust',
+  ],
+  cities: ['areas-api', 'areas-store', 'cities-route', 'city-route', 'city-selectors', 'components/city-chips', 'use-areas'],
+  dwellings: [
+    'card-data',
+    'components/contact-panel',
+    'components/dwelling-list',
+    'components/last-viewed-banner-slot',
+    'components/pagination',
+    'contact-state',
+    'dwelling-route',
+    'dwellings-api',
+    'last-viewed',
+  ],
+  favourites: ['favourite-button', 'profile-favourites-tab'],
+  home: ['home-route'],
+  info: ['info-routes'],
+  privacy: ['consent-store', 'cookie-banner', 'cookie-settings-button', 'cookie-table', 'use-remembered-search', 'visitor-cookies'],
+  search: ['components/filter-panel', 'components/hero-search', 'components/search-form', 'components/view-switch', 'search-params', 'search-route', 'search-view'],
+  'search-map': ['components/search-map-slot'],
+  subscriptions: ['components/switch-plan-dialog', 'components/terms-content', 'format', 'profile-subscription-tab', 'purchase-welcome'],
+  'tenant-ad': ['profile-tenant-tab', 'tenant-ad-routes'],
+  unsubscribe: ['components/found-home-notice', 'unsubscribe-routes'],
+};
+const WEB_SHARED = ['lib', 'components'];
+const WEB_TESTS = ['**/*.spec.ts', '**/*.spec.tsx', 'apps/web/src/test/**'];
+const webPublic = `(?:${Object.entries(WEB_PUBLIC)
+  .map(([feature, modules]) => `${feature}/(?:${modules.join('|')})`)
+  .join('|')})$`;
+const webFiles = (folder) => [`apps/web/src/${folder}*.ts`, `apps/web/src/${folder}*.tsx`];
+const WEB_MESSAGE = `Another feature's internals: import a module of its public surface (WEB_PUBLIC in eslint.config.mjs), or list one there that is meant for others (${ADR}).`;
+
+/** The blocks for files `depth` folders below apps/web/src (0: the entries, beside app/ and features/). */
+function webBoundaries(depth) {
+  const up = depth === 0 ? String.raw`\./` : String.raw`\.\./`.repeat(depth);
+  const restrict = (files, regex, message) => ({
+    files,
+    ignores: WEB_TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] },
+  });
+  const blocks = [];
+  // A feature's file: `depth - 1` "../" lead to features/ (one more and "features/" is the way round).
+  if (depth >= 2) {
+    const toFeatures = String.raw`\.\./`.repeat(depth - 1) + String.raw`(?:\.\./features/)?`;
+    blocks.push(restrict(webFiles(`features/${'*/'.repeat(depth - 1)}`), `^${toFeatures}(?!${webPublic})[a-z0-9-]+/`, WEB_MESSAGE));
+  }
+  // The shell composes features through their public surfaces.
+  blocks.push(restrict(depth === 0 ? webFiles('') : webFiles(`app/${'*/'.repeat(depth - 1)}`), `^${up}features/(?!${webPublic})`, WEB_MESSAGE));
+  if (depth >= 1) {
+    blocks.push(
+      restrict(
+        WEB_SHARED.flatMap((dir) => webFiles(`${dir}/${'*/'.repeat(depth - 1)}`)),
+        `^${up}features/`,
+        `Shared code imports no feature: take what it needs as a parameter, or move it into the feature (${ADR}).`,
+      ),
+    );
+  }
+  return blocks;
+}
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/var/**', '**/node_modules/**', '**/.nx/**', 'apps/api/src/infra/prisma/generated/**', '**/*.mjs', '**/*.config.mts'],
@@ -150,6 +237,7 @@ export default tseslint.config(
     },
   },
   ...[1, 2, 3, 4, 5].flatMap(apiBoundaries),
+  ...[0, 1, 2, 3, 4, 5].flatMap(webBoundaries),
   {
     // kebab-case file and folder names (docs/decisions/0060-feature-boundaries.md); a role suffix such
     // as .service or .e2e-spec is not part of the name. React components keep PascalCase names

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
 import { Dropdown } from '../../components/ui/dropdown';
 import { UserAvatar } from '../../features/accounts/components/user-avatar';
+import { userMenuIsland } from '../../features/accounts/components/user-menu-island';
 import { useAccount } from '../../features/accounts/use-account';
 import { islandOnDemand } from '../../lib/islands';
 import styles from './header.module.css';
@@ -17,10 +18,9 @@ function PersonIcon() {
 
 // The menus' contents are hidden until the toggle is used: the server's HTML of the guest's stays
 // until then, and the user's (rendered in the browser once the session is known) loads at once, so
-// neither is part of every page's script (lib/islands.tsx).
+// neither is part of every page's script (lib/islands.tsx). The user's island is the accounts feature's.
 const guestMenu = islandOnDemand(() => import('./guest-menu').then((module) => module.GuestMenu));
 const NO_PROPS = {};
-const userMenu = islandOnDemand(() => import('../../features/accounts/components/user-menu').then((module) => module.UserMenuItems));
 
 /**
  * The header's profile dropdown (section 2). Guests: the login form, Forgot password and Create
@@ -32,8 +32,8 @@ export function ProfileMenu() {
   const session = useAccount();
   if (session.status === 'user') {
     return (
-      <Dropdown key="user" className={styles.profileSlot} toggleClassName={styles.slotToggle} ariaLabel={`${t('accounts.menu.label')}: ${session.user.name}`} label={<UserAvatar user={session.user} />} onIntent={userMenu.start}>
-        <userMenu.Island props={{ user: session.user, itemClassName: styles.menuItem }} />
+      <Dropdown key="user" className={styles.profileSlot} toggleClassName={styles.slotToggle} ariaLabel={`${t('accounts.menu.label')}: ${session.user.name}`} label={<UserAvatar user={session.user} />} onIntent={userMenuIsland.start}>
+        <userMenuIsland.Island props={{ user: session.user, itemClassName: styles.menuItem }} />
       </Dropdown>
     );
   }

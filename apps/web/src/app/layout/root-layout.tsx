@@ -1,18 +1,18 @@
 // Base styles first, so component modules can override them.
 import '../../styles/global.css';
-import { useEffect, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useRevalidator } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
 import { AlertsArea } from '../../components/ui/alerts';
 import { RetryBoundary } from '../../components/ui/retry-boundary';
+import { SiteAlertsSlot } from '../../features/alerts/site-alerts-slot';
 import { BoligagentNotificationLogger } from '../../features/boligagent/components/boligagent-notification-logger';
 import { LastViewedBannerSlot } from '../../features/dwellings/components/last-viewed-banner-slot';
 import { CookieBanner } from '../../features/privacy/cookie-banner';
 import { reopenConsent } from '../../features/privacy/consent-store';
 import { useCanonicalLinks } from '../../lib/document-head';
 import { useFollowLinks } from '../../lib/follow-links';
-import { islandOnDemand, staticIsland } from '../../lib/islands';
-import { usePublicSettings } from '../../lib/public-settings';
+import { staticIsland } from '../../lib/islands';
 import { useFocusOnNavigation } from './focus-on-navigation';
 import { Header } from './header';
 import { showsHeaderSearch } from './search-visibility';
@@ -73,17 +73,4 @@ function FooterIsland() {
     else followLinks(event);
   };
   return <footer.Island props={{}} onClick={onClick} />;
-}
-
-/** The site alerts' code loads only when the page brought some (most pages have none). */
-const siteAlerts = islandOnDemand(() => import('../../features/alerts/site-alerts').then((module) => module.SiteAlerts));
-const NO_PROPS = {};
-
-function SiteAlertsSlot() {
-  const { alerts } = usePublicSettings();
-  const any = (alerts?.length ?? 0) > 0;
-  useEffect(() => {
-    if (any) siteAlerts.start();
-  }, [any]);
-  return any ? <siteAlerts.Island props={NO_PROPS} /> : null;
 }

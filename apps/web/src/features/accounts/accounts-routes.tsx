@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../lib/lazy-pages';
+import { cancelSubscriptionRoute } from '../unsubscribe/unsubscribe-routes';
 
 const PROFILE_PAGES = 'src/features/accounts/pages/profile-pages.tsx';
 
@@ -24,7 +25,7 @@ export function accountRoutes(): RouteObject[] {
         { path: 'favourites', ...lazyPage(PROFILE_PAGES, 'ProfileFavouritesSlot') },
         { path: 'tenant', ...lazyPage(PROFILE_PAGES, 'ProfileTenantSlot') },
         { path: 'subscription', ...lazyPage(PROFILE_PAGES, 'ProfileSubscriptionSlot') },
-        { path: 'subscription/cancel/:id', ...lazyPage('src/features/unsubscribe/pages/cancel-subscription-page.tsx', 'CancelSubscriptionPage') },
+        cancelSubscriptionRoute(),
         { path: 'invoice/:id', ...lazyPage(PROFILE_PAGES, 'ProfileInvoiceRoute') },
       ],
     },

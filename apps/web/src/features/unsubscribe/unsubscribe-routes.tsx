@@ -8,3 +8,8 @@ export function unsubscribeRoutes(): RouteObject[] {
     { path: 'afmelding/bekraeft', ...lazyPage('src/features/unsubscribe/pages/confirm-unsubscribe-page.tsx', 'ConfirmUnsubscribePage') },
   ];
 }
+
+/** /profile/subscription/cancel/:id, a tab of the profile (accounts-routes.tsx mounts it there). */
+export function cancelSubscriptionRoute(): RouteObject {
+  return { path: 'subscription/cancel/:id', ...lazyPage('src/features/unsubscribe/pages/cancel-subscription-page.tsx', 'CancelSubscriptionPage') };
+}
