@@ -1,6 +1,8 @@
 // The lists' filter columns of every listable dwelling, held in memory (docs/decisions/0004, "Lists
 // from memory"). Pure data and one scan, whose conditions come from the table of list filters
 // (list-filters.ts); tested against the SQL statement.
+import { areaPolygon } from './area-contains';
+import { AreaIndex, type AreaBox } from './area-index';
 import { COUNT_CAP } from './dwelling-list.query';
 import { listConditionsTest, NO_DAY, snapshotType, type ListFilter } from './list-filters';
 
@@ -113,6 +115,8 @@ export class DwellingListSnapshot {
   private readonly cities = new Map<number, [number, number]>();
   /** Row positions across cities, newest first. */
   private readonly newest: Int32Array;
+  /** The rows' positions, for the lists of a drawn area (0064). */
+  private readonly places: AreaIndex;
 
   /**
    * @param version the list version the rows were read at (one snapshot of the database).
@@ -152,6 +156,7 @@ export class DwellingListSnapshot {
       const to = this.columns[key];
       for (let i = 0; i < n; i++) to[newest[i]] = from[i];
     }
+    this.places = new AreaIndex(newest, this.columns.lats, this.columns.lngs);
   }
 
   /** A snapshot of rows given one by one (tests, small lists). */
@@ -198,11 +203,42 @@ export class DwellingListSnapshot {
   }
 
   /**
+   * Where the scan in list order of an area list (newest first) over `range` gives way to the area
+   * index. The scan stops at the count cap: soon when the area holds many of the rows, never when it
+   * holds fewer matches than the cap (then it tests every row). The index lists the rows in the
+   * area's box (about `expected`, from its sample) and sorts them into list order, costing about
+   * scanPerCandidate scanned rows each. So: the index at once when even the area alone (no other
+   * filter) would keep the scan longer than that; else the scan, for at most that long, and then
+   * the index, which bounds a wrong guess (selective filters) at about twice the index's cost.
+   */
+  private scanEnd(box: AreaBox, range: readonly [number, number], limit: number, scanPerCandidate: number): number {
+    if (scanPerCandidate === Infinity) return range[1];
+    const expected = this.places.estimate(box);
+    const length = range[1] - range[0];
+    const budget = expected * scanPerCandidate;
+    // Rows a scan needs for `limit` matches of the area alone, were all the box's rows in the range.
+    const needed = (limit * length) / Math.min(expected, length);
+    return needed > budget ? range[0] : Math.min(range[1], range[0] + budget);
+  }
+
+  /** The rows with a position in `box` (of `cityId` only, unless null), in list order. */
+  private inBox(box: AreaBox, cityId: number | null): Int32Array {
+    const rows = this.places.rowsInBox(box);
+    if (cityId === null) return rows;
+    const { cityIds } = this.columns;
+    let kept = 0;
+    for (let i = 0; i < rows.length; i++) if (cityIds[rows[i]] === cityId) rows[kept++] = rows[i];
+    return rows.subarray(0, kept);
+  }
+
+  /**
    * The same page and count as the list statement (dwellingListStatement with start as its skip):
    * the matches from `start` on, `pageSize` of them, counted up to start + max(pageSize, COUNT_CAP).
    * The conditions are the statement's: both come from LIST_CONDITIONS.
+   * @param scanPerCandidate how an area list newest first picks its rows (see SCAN_PER_CANDIDATE):
+   *   tests set 0 (the area index at once) or Infinity (a scan in list order only) to check both.
    */
-  page(filter: ListFilter, start: number, pageSize: number): SnapshotPage {
+  page(filter: ListFilter, start: number, pageSize: number, scanPerCandidate = SCAN_PER_CANDIDATE): SnapshotPage {
     const limit = start + Math.max(pageSize, COUNT_CAP);
     const test = listConditionsTest(filter, this.columns);
     const rows: number[] = [];
@@ -216,22 +252,42 @@ export class DwellingListSnapshot {
       const order = this.order(filter.cityId, filter.sort);
       for (let i = 0; i < order.length; i++) if (take(order[i])) break;
     } else if (filter.sort !== undefined) {
-      // An area across cities (covers): every match, then sorted as a city's rows are.
+      // An area across cities (covers): every match among the rows in its box, then sorted as a
+      // city's rows are.
+      const candidates = filter.area === undefined ? this.newest : this.inBox(areaPolygon(filter.area).box, null);
       const matches: number[] = [];
-      const newest = this.newest;
-      for (let i = 0; i < newest.length; i++) if (test === null || test(newest[i])) matches.push(newest[i]);
+      for (let i = 0; i < candidates.length; i++) if (test === null || test(candidates[i])) matches.push(candidates[i]);
       const order = sortRows(Int32Array.from(matches), filter.sort, this.columns);
       for (let i = 0; i < order.length; i++) if (take(order[i])) break;
-    } else if (filter.cityId === undefined) {
-      const newest = this.newest;
-      for (let i = 0; i < newest.length; i++) if (take(newest[i])) break;
     } else {
-      const range = this.cities.get(filter.cityId);
-      if (range) for (let row = range[0]; row < range[1]; row++) if (take(row)) break;
+      // Newest first: the city's range, or every city's rows in list order.
+      const range = filter.cityId === undefined ? ([0, this.size] as const) : (this.cities.get(filter.cityId) ?? ([0, 0] as const));
+      const box = filter.area === undefined ? null : areaPolygon(filter.area).box;
+      const end = box === null ? range[1] : this.scanEnd(box, range, limit, scanPerCandidate);
+      let i = range[0];
+      if (filter.cityId === undefined) {
+        const newest = this.newest;
+        for (; i < end; i++) if (take(newest[i])) break;
+      } else {
+        for (; i < end; i++) if (take(i)) break;
+      }
+      if (box !== null && i === end && end < range[1]) {
+        // The scan ran out of its share: the rows in the area's box answer, in list order.
+        rows.length = 0;
+        matched = 0;
+        const candidates = this.inBox(box, filter.cityId ?? null);
+        for (let j = 0; j < candidates.length; j++) if (take(candidates[j])) break;
+      }
     }
     return { rows, total: matched, capped: matched >= limit };
   }
 }
+
+/**
+ * How many rows a scan in list order tests in the time the area index takes per row in a box
+ * (listing, sorting and mapping it): measured on 1M dwellings, see docs/decisions/0064.
+ */
+const SCAN_PER_CANDIDATE = 2;
 
 /**
  * Rows given in list order (newest first), in the order of `sort` as listOrder sorts them in SQL:
