@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
-import { matchesTimeframe, readSearchArea, type SearchArea } from '@husly/domain';
+import { matchesTimeframe, readSearchArea, writeSearchArea, type SearchArea } from '@husly/domain';
 import { COUNT_CAP, type ListFilter } from './dwelling-list.query';
 import { DwellingListSnapshot, type SnapshotRow } from './dwelling-list.snapshot';
 
@@ -191,12 +191,49 @@ describe('DwellingListSnapshot', () => {
           const scanned = withEdges.page(filter, start, pageSize, Infinity);
           const context = JSON.stringify({ filter, start, pageSize });
           expect(withEdges.page(filter, start, pageSize, 0), context).toEqual(scanned);
-          expect(withEdges.page(filter, start, pageSize), context).toEqual(scanned);
+          // A snapshot that has not met the area yet picks its own way.
+          expect(DwellingListSnapshot.fromRows('8', NOW - 15 * DAY, mixed).page(filter, start, pageSize), context).toEqual(scanned);
           onEdges += scanned.rows.filter((row) => withEdges.id(row) <= edge.length).length;
         }
       }
     }
     expect(onEdges).toBeGreaterThan(100);
+  });
+
+  it('scans for an area holding many rows, turns to the rows inside it when the scan runs long, and reads those at once for a small area', () => {
+    // 10,000 rows in list order, every fifth inside a square (2,000: a scan meets 500 of them in
+    // 2,500 rows), the rest far away; every hundredth row (inside) has a rent of 3,000.
+    const square = readSearchArea('_errI_lhkA?_pR_sN??~oR~rN?').value as SearchArea;
+    const many: SnapshotRow[] = Array.from({ length: 10_000 }, (_, i) => ({
+      ...all[i % all.length],
+      id: 10_000 - i,
+      cityId: 1,
+      deletedAt: null,
+      rent: i % 100 === 0 ? 3000 : 9000,
+      lat: i % 5 === 0 ? 55.65 + (i % 997) * 5e-5 : 57,
+      lng: i % 5 === 0 ? 12.51 + (i % 991) * 5e-5 : 9,
+    }));
+    const fresh = () => DwellingListSnapshot.fromRows('10', NOW - 15 * DAY, many);
+    const plain = fresh();
+    const page = plain.page({ rentedSince: null, area: square }, 0, 150);
+    expect(page.total).toBe(500);
+    expect(page.rows.map((row) => plain.id(row))).toEqual(Array.from({ length: 150 }, (_, k) => 10_000 - 5 * k));
+    expect(plain.areasKnown).toBe(0);
+    // A rent of 3,000 or less: 100 rows inside, 40 in the scan's share (4,000 rows), so the scan runs out of its share and the area's rows answer.
+    const selective = fresh();
+    const cheap = selective.page({ rentedSince: null, area: square, rent: 3000 }, 0, 150);
+    expect(cheap.rows.map((row) => selective.id(row))).toEqual(Array.from({ length: 100 }, (_, k) => 10_000 - 100 * k));
+    expect(cheap.total).toBe(100);
+    expect(selective.areasKnown).toBe(1);
+    // Then that area's next list reads its rows, as a city's range.
+    expect(selective.page({ rentedSince: null, area: square }, 0, 150)).toEqual(page);
+    // A small area (a hundredth of the square): its rows at once.
+    const small = readSearchArea(writeSearchArea([[55.65, 12.51], [55.651, 12.51], [55.651, 12.511], [55.65, 12.511], [55.65, 12.51]])).value as SearchArea;
+    const few = fresh();
+    const inSmall = few.page({ rentedSince: null, area: small }, 0, 150);
+    expect(inSmall.total).toBeGreaterThan(0);
+    expect(few.areasKnown).toBe(1);
+    expect(inSmall).toEqual(fresh().page({ rentedSince: null, area: small }, 0, 150, Infinity));
   });
 
   it('serves a sorted list only for a city or a drawn area', () => {

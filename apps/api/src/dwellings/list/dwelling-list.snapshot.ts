@@ -1,10 +1,12 @@
 // The lists' filter columns of every listable dwelling, held in memory (docs/decisions/0004, "Lists
 // from memory"). Pure data and one scan, whose conditions come from the table of list filters
 // (list-filters.ts); tested against the SQL statement.
-import { areaPolygon } from './area-contains';
+import { writeSearchArea, type SearchArea } from '@husly/domain';
+import { boundedCache } from '../../common/bounded-cache';
+import { areaContains, areaPolygon } from './area-contains';
 import { AreaIndex, type AreaBox } from './area-index';
 import { COUNT_CAP } from './dwelling-list.query';
-import { listConditionsTest, NO_DAY, snapshotType, type ListFilter } from './list-filters';
+import { listConditionsTest, NO_DAY, snapshotType, type ListFilter, type RowTest } from './list-filters';
 
 /** One dwelling as the snapshot is loaded: in list order (newest first, then the higher id). */
 export interface SnapshotRow {
@@ -117,6 +119,12 @@ export class DwellingListSnapshot {
   private readonly newest: Int32Array;
   /** The rows' positions, for the lists of a drawn area (0064). */
   private readonly places: AreaIndex;
+  /**
+   * Per drawn area (its canonical text): the rows inside it, in list order, found once per snapshot
+   * as a city's sorted rows are. A map view asks for one area again and again (paging, filters, the
+   * back button): then it is a range of rows as a city's. Bounded: areas are as many as drawings.
+   */
+  private readonly areas = boundedCache<Int32Array>((rows) => rows.byteLength, AREA_ROWS_BYTES, AREA_ROWS_ENTRIES);
 
   /**
    * @param version the list version the rows were read at (one snapshot of the database).
@@ -166,6 +174,11 @@ export class DwellingListSnapshot {
     return new DwellingListSnapshot(version, rentedCutoff, columns);
   }
 
+  /** How many areas' rows it holds (tests: which way a page was found). */
+  get areasKnown(): number {
+    return this.areas.size;
+  }
+
   id(row: number): number {
     return this.columns.ids[row];
   }
@@ -203,32 +216,50 @@ export class DwellingListSnapshot {
   }
 
   /**
-   * Where the scan in list order of an area list (newest first) over `range` gives way to the area
-   * index. The scan stops at the count cap: soon when the area holds many of the rows, never when it
-   * holds fewer matches than the cap (then it tests every row). The index lists the rows in the
-   * area's box (about `expected`, from its sample) and sorts them into list order, costing about
-   * scanPerCandidate scanned rows each. So: the index at once when even the area alone (no other
-   * filter) would keep the scan longer than that; else the scan, for at most that long, and then
-   * the index, which bounds a wrong guess (selective filters) at about twice the index's cost.
+   * Where the scan in list order of an area list (newest first) over `range` gives way to the rows
+   * inside the area. The scan stops at the count cap: soon when the area holds many of the rows,
+   * never when it holds fewer matches than the cap (then it tests every row). The index lists the
+   * rows in the area's box (about `expected`, from its sample) and sorts them into list order,
+   * costing about scanPerCandidate scanned rows each. So: the index at once when even the area alone
+   * (no other filter) would keep the scan longer than that; else the scan, for at most that long,
+   * and then the index, which bounds a wrong guess (selective filters) at about twice its cost.
    */
-  private scanEnd(box: AreaBox, range: readonly [number, number], limit: number, scanPerCandidate: number): number {
+  private scanEnd(area: SearchArea, range: readonly [number, number], limit: number, scanPerCandidate: number): number {
     if (scanPerCandidate === Infinity) return range[1];
-    const expected = this.places.estimate(box);
     const length = range[1] - range[0];
+    // Known already, and no longer than the range: its rows are the matches the scan looks for.
+    const known = this.areas.peek(writeSearchArea(area));
+    if (known) return known.length <= length ? range[0] : range[1];
+    const expected = this.places.estimate(areaPolygon(area).box);
     const budget = expected * scanPerCandidate;
     // Rows a scan needs for `limit` matches of the area alone, were all the box's rows in the range.
     const needed = (limit * length) / Math.min(expected, length);
     return needed > budget ? range[0] : Math.min(range[1], range[0] + budget);
   }
 
-  /** The rows with a position in `box` (of `cityId` only, unless null), in list order. */
-  private inBox(box: AreaBox, cityId: number | null): Int32Array {
-    const rows = this.places.rowsInBox(box);
-    if (cityId === null) return rows;
-    const { cityIds } = this.columns;
+  /** The rows inside `area` (as the list statement's `<@`), in list order: the box's rows from the index, tested. */
+  private inside(area: SearchArea): Int32Array {
+    const key = writeSearchArea(area);
+    const known = this.areas.get(key);
+    if (known) return known;
+    const polygon = areaPolygon(area);
+    // The index's box is the polygon's, widened beyond PostgreSQL's tolerance (area-contains.ts).
+    const rows = this.places.rowsInBox(polygon.box);
+    const { lats, lngs } = this.columns;
     let kept = 0;
-    for (let i = 0; i < rows.length; i++) if (cityIds[rows[i]] === cityId) rows[kept++] = rows[i];
-    return rows.subarray(0, kept);
+    for (let i = 0; i < rows.length; i++) if (areaContains(polygon, lngs[rows[i]], lats[rows[i]])) rows[kept++] = rows[i];
+    const inside = rows.slice(0, kept);
+    this.areas.set(key, inside);
+    return inside;
+  }
+
+  /** The list's conditions on rows known to be inside its area: the others, and its city (any city's rows are given). */
+  private testBesidesArea(filter: ListFilter): RowTest | null {
+    const others = listConditionsTest({ ...filter, area: undefined }, this.columns);
+    if (filter.cityId === undefined) return others;
+    const { cityIds } = this.columns;
+    const cityId = filter.cityId;
+    return others === null ? (row) => cityIds[row] === cityId : (row) => cityIds[row] === cityId && others(row);
   }
 
   /**
@@ -240,7 +271,7 @@ export class DwellingListSnapshot {
    */
   page(filter: ListFilter, start: number, pageSize: number, scanPerCandidate = SCAN_PER_CANDIDATE): SnapshotPage {
     const limit = start + Math.max(pageSize, COUNT_CAP);
-    const test = listConditionsTest(filter, this.columns);
+    let test = listConditionsTest(filter, this.columns);
     const rows: number[] = [];
     let matched = 0;
     const take = (row: number): boolean => {
@@ -248,13 +279,18 @@ export class DwellingListSnapshot {
       if (matched >= start && rows.length < pageSize) rows.push(row);
       return ++matched >= limit;
     };
+    const area = filter.area;
     if (filter.sort !== undefined && filter.cityId !== undefined) {
       const order = this.order(filter.cityId, filter.sort);
       for (let i = 0; i < order.length; i++) if (take(order[i])) break;
     } else if (filter.sort !== undefined) {
-      // An area across cities (covers): every match among the rows in its box, then sorted as a
-      // city's rows are.
-      const candidates = filter.area === undefined ? this.newest : this.inBox(areaPolygon(filter.area).box, null);
+      // An area across cities (covers): every match, then sorted as a city's rows are. The rows
+      // inside the area, unless it holds so many that testing every row costs less.
+      let candidates = this.newest;
+      if (area !== undefined && this.places.estimate(areaPolygon(area).box) * scanPerCandidate < this.size) {
+        candidates = this.inside(area);
+        test = this.testBesidesArea(filter);
+      }
       const matches: number[] = [];
       for (let i = 0; i < candidates.length; i++) if (test === null || test(candidates[i])) matches.push(candidates[i]);
       const order = sortRows(Int32Array.from(matches), filter.sort, this.columns);
@@ -262,8 +298,7 @@ export class DwellingListSnapshot {
     } else {
       // Newest first: the city's range, or every city's rows in list order.
       const range = filter.cityId === undefined ? ([0, this.size] as const) : (this.cities.get(filter.cityId) ?? ([0, 0] as const));
-      const box = filter.area === undefined ? null : areaPolygon(filter.area).box;
-      const end = box === null ? range[1] : this.scanEnd(box, range, limit, scanPerCandidate);
+      const end = area === undefined ? range[1] : this.scanEnd(area, range, limit, scanPerCandidate);
       let i = range[0];
       if (filter.cityId === undefined) {
         const newest = this.newest;
@@ -271,12 +306,13 @@ export class DwellingListSnapshot {
       } else {
         for (; i < end; i++) if (take(i)) break;
       }
-      if (box !== null && i === end && end < range[1]) {
-        // The scan ran out of its share: the rows in the area's box answer, in list order.
+      if (area !== undefined && i === end && end < range[1]) {
+        // The scan ran out of its share: the rows inside the area answer, in list order.
         rows.length = 0;
         matched = 0;
-        const candidates = this.inBox(box, filter.cityId ?? null);
-        for (let j = 0; j < candidates.length; j++) if (take(candidates[j])) break;
+        test = this.testBesidesArea(filter);
+        const inside = this.inside(area);
+        for (let j = 0; j < inside.length; j++) if (take(inside[j])) break;
       }
     }
     return { rows, total: matched, capped: matched >= limit };
@@ -288,6 +324,9 @@ export class DwellingListSnapshot {
  * (listing, sorting and mapping it): measured on 1M dwellings, see docs/decisions/0064.
  */
 const SCAN_PER_CANDIDATE = 2;
+/** The rows inside drawn areas kept per snapshot: at most 16 MB (4M rows), 1 MB (262,144 rows) an area, 1,000 areas. */
+const AREA_ROWS_BYTES = 16 * 1024 * 1024;
+const AREA_ROWS_ENTRIES = 1_000;
 
 /**
  * Rows given in list order (newest first), in the order of `sort` as listOrder sorts them in SQL:
