@@ -4,7 +4,7 @@
 import { writeSearchArea, type SearchArea } from '@husly/domain';
 import { boundedCache } from '../../common/bounded-cache';
 import { areaContains, areaPolygon } from './area-contains';
-import { AreaIndex, type AreaBox } from './area-index';
+import { AreaIndex } from './area-index';
 import { COUNT_CAP } from './dwelling-list.query';
 import { listConditionsTest, NO_DAY, snapshotType, type ListFilter, type RowTest } from './list-filters';
 
