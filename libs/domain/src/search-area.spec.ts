@@ -32,6 +32,22 @@ describe('the area of a map search', () => {
     expect(writeSearchArea(read.value ?? [])).toBe(text);
   });
 
+  it('answers a text read again from its last reads: the same frozen answer, per field', () => {
+    const text = encode(closed(SQUARE));
+    const read = readSearchArea(text);
+    expect(readSearchArea(text)).toBe(read);
+    expect(Object.isFrozen(read.value) && read.value?.every((point) => Object.isFrozen(point))).toBe(true);
+    const bad = encode([...SQUARE, [55.7, 12.7]]);
+    expect(readSearchArea(bad, 'mapAreas.0.area').error?.message).toMatch(/^mapAreas\.0\.area /);
+    expect(readSearchArea(bad).error?.message).toMatch(/^area /);
+    expect(readSearchArea(bad)).toBe(readSearchArea(bad));
+    // 64 other texts later it is read anew, to the same answer.
+    for (let i = 1; i <= 64; i++) readSearchArea(encode(closed(SQUARE.map(([lat, lng]) => [lat + i * 1e-3, lng] as [number, number]))));
+    const again = readSearchArea(text);
+    expect(again).not.toBe(read);
+    expect(again).toEqual(read);
+  });
+
   it("reads the web's 32-corner circle, rounded and closed by searchAreaFromCorners", () => {
     const area = searchAreaFromCorners(circle(56.15, 10.2, 0.05));
     expect(area).toHaveLength(33);

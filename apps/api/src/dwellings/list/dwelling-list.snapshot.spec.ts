@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
-import { matchesTimeframe, readSearchArea, type SearchArea } from '@husly/domain';
+import { matchesTimeframe, readSearchArea, writeSearchArea, type SearchArea } from '@husly/domain';
 import { COUNT_CAP, type ListFilter } from './dwelling-list.query';
 import { DwellingListSnapshot, type SnapshotRow } from './dwelling-list.snapshot';
 
@@ -157,14 +157,83 @@ describe('DwellingListSnapshot', () => {
       const start = pick([0, 0, 1, 15, 150]);
       const pageSize = pick([1, 15, 150]);
       expect(snapshot.covers(filter)).toBe(true);
-      const found = snapshot.page(filter, start, pageSize);
       const expected = reference(all, filter, start, pageSize);
-      const context = JSON.stringify({ filter, start, pageSize });
-      expect(found.rows.map((row) => snapshot.id(row)), context).toEqual(expected.ids);
-      expect({ total: found.total, capped: found.capped }, context).toEqual({ total: expected.total, capped: expected.capped });
+      // As the snapshot picks (by the area's share of the rows), the area index at once, and a scan in list order only.
+      for (const scanPerCandidate of [undefined, 0, Infinity]) {
+        const found = snapshot.page(filter, start, pageSize, scanPerCandidate);
+        const context = JSON.stringify({ filter, start, pageSize, scanPerCandidate });
+        expect(found.rows.map((row) => snapshot.id(row)), context).toEqual(expected.ids);
+        expect({ total: found.total, capped: found.capped }, context).toEqual({ total: expected.total, capped: expected.capped });
+      }
       if (expected.ids.length > 0) filled++;
     }
     expect(filled).toBeGreaterThan(500);
+  });
+
+  it("finds an area's rows on and beside its box's bounds by the index as the scan does, and picks each way (issue 34)", () => {
+    // Rows on each corner of the areas, moved by PostgreSQL's tolerance and beyond it in either
+    // direction: on the corners' box, just inside it and just outside (the index's box is widened by
+    // more than the tolerance, so none of those in the area may be missed). Some without a position.
+    const offsets = [0, 5e-7, -5e-7, 1e-6, -1e-6, 2e-6, -2e-6, 1e-5, -1e-5, 2e-5, -2e-5];
+    const edge: SnapshotRow[] = [];
+    for (const area of AREAS) {
+      for (const [lat, lng] of area.slice(0, -1)) {
+        for (const dLat of offsets) for (const dLng of [0, offsets[Math.floor(next() * offsets.length)]]) edge.push({ ...all[edge.length % all.length], lat: lat + dLat, lng: lng + dLng });
+      }
+    }
+    for (let i = 0; i < 200; i++) edge.push({ ...all[i], lat: null, lng: next() < 0.5 ? null : 12.5 });
+    const mixed = [...all.slice(0, 1000), ...edge].map((row, i, rows) => ({ ...row, id: rows.length - i }));
+    const withEdges = DwellingListSnapshot.fromRows('8', NOW - 15 * DAY, mixed);
+    let onEdges = 0;
+    for (const area of AREAS) {
+      for (const filter of [{ rentedSince: null, area }, { rentedSince: new Date(NOW - 14 * DAY), area, rent: 8000 }, { rentedSince: null, area, cityId: 1 }, { rentedSince: null, area, sort: 'size' as const }]) {
+        for (const [start, pageSize] of [[0, 500], [0, 15], [150, 150]]) {
+          const scanned = withEdges.page(filter, start, pageSize, Infinity);
+          const context = JSON.stringify({ filter, start, pageSize });
+          expect(withEdges.page(filter, start, pageSize, 0), context).toEqual(scanned);
+          // A snapshot that has not met the area yet picks its own way.
+          expect(DwellingListSnapshot.fromRows('8', NOW - 15 * DAY, mixed).page(filter, start, pageSize), context).toEqual(scanned);
+          onEdges += scanned.rows.filter((row) => withEdges.id(row) <= edge.length).length;
+        }
+      }
+    }
+    expect(onEdges).toBeGreaterThan(100);
+  });
+
+  it('scans for an area holding many rows, turns to the rows inside it when the scan runs long, and reads those at once for a small area', () => {
+    // 10,000 rows in list order, every fifth inside a square (2,000: a scan meets 500 of them in
+    // 2,500 rows), the rest far away; every hundredth row (inside) has a rent of 3,000.
+    const square = readSearchArea('_errI_lhkA?_pR_sN??~oR~rN?').value as SearchArea;
+    const many: SnapshotRow[] = Array.from({ length: 10_000 }, (_, i) => ({
+      ...all[i % all.length],
+      id: 10_000 - i,
+      cityId: 1,
+      deletedAt: null,
+      rent: i % 100 === 0 ? 3000 : 9000,
+      lat: i % 5 === 0 ? 55.65 + (i % 997) * 5e-5 : 57,
+      lng: i % 5 === 0 ? 12.51 + (i % 991) * 5e-5 : 9,
+    }));
+    const fresh = () => DwellingListSnapshot.fromRows('10', NOW - 15 * DAY, many);
+    const plain = fresh();
+    const page = plain.page({ rentedSince: null, area: square }, 0, 150);
+    expect(page.total).toBe(500);
+    expect(page.rows.map((row) => plain.id(row))).toEqual(Array.from({ length: 150 }, (_, k) => 10_000 - 5 * k));
+    expect(plain.areasKnown).toBe(0);
+    // A rent of 3,000 or less: 100 rows inside, 40 in the scan's share (4,000 rows), so the scan runs out of its share and the area's rows answer.
+    const selective = fresh();
+    const cheap = selective.page({ rentedSince: null, area: square, rent: 3000 }, 0, 150);
+    expect(cheap.rows.map((row) => selective.id(row))).toEqual(Array.from({ length: 100 }, (_, k) => 10_000 - 100 * k));
+    expect(cheap.total).toBe(100);
+    expect(selective.areasKnown).toBe(1);
+    // Then that area's next list reads its rows, as a city's range.
+    expect(selective.page({ rentedSince: null, area: square }, 0, 150)).toEqual(page);
+    // A small area (a hundredth of the square): its rows at once.
+    const small = readSearchArea(writeSearchArea([[55.65, 12.51], [55.651, 12.51], [55.651, 12.511], [55.65, 12.511], [55.65, 12.51]])).value as SearchArea;
+    const few = fresh();
+    const inSmall = few.page({ rentedSince: null, area: small }, 0, 150);
+    expect(inSmall.total).toBeGreaterThan(0);
+    expect(few.areasKnown).toBe(1);
+    expect(inSmall).toEqual(fresh().page({ rentedSince: null, area: small }, 0, 150, Infinity));
   });
 
   it('serves a sorted list only for a city or a drawn area', () => {

@@ -1,8 +1,12 @@
 // The lists' filter columns of every listable dwelling, held in memory (docs/decisions/0004, "Lists
 // from memory"). Pure data and one scan, whose conditions come from the table of list filters
 // (list-filters.ts); tested against the SQL statement.
+import { writeSearchArea, type SearchArea } from '@husly/domain';
+import { boundedCache } from '../../common/bounded-cache';
+import { areaContains, areaPolygon } from './area-contains';
+import { AreaIndex } from './area-index';
 import { COUNT_CAP } from './dwelling-list.query';
-import { listConditionsTest, NO_DAY, snapshotType, type ListFilter } from './list-filters';
+import { listConditionsTest, NO_DAY, snapshotType, type ListFilter, type RowTest } from './list-filters';
 
 /** One dwelling as the snapshot is loaded: in list order (newest first, then the higher id). */
 export interface SnapshotRow {
@@ -113,6 +117,14 @@ export class DwellingListSnapshot {
   private readonly cities = new Map<number, [number, number]>();
   /** Row positions across cities, newest first. */
   private readonly newest: Int32Array;
+  /** The rows' positions, for the lists of a drawn area (0064). */
+  private readonly places: AreaIndex;
+  /**
+   * Per drawn area (its canonical text): the rows inside it, in list order, found once per snapshot
+   * as a city's sorted rows are. A map view asks for one area again and again (paging, filters, the
+   * back button): then it is a range of rows as a city's. Bounded: areas are as many as drawings.
+   */
+  private readonly areas = boundedCache<Int32Array>((rows) => rows.byteLength, AREA_ROWS_BYTES, AREA_ROWS_ENTRIES);
 
   /**
    * @param version the list version the rows were read at (one snapshot of the database).
@@ -152,6 +164,7 @@ export class DwellingListSnapshot {
       const to = this.columns[key];
       for (let i = 0; i < n; i++) to[newest[i]] = from[i];
     }
+    this.places = new AreaIndex(newest, this.columns.lats, this.columns.lngs);
   }
 
   /** A snapshot of rows given one by one (tests, small lists). */
@@ -159,6 +172,11 @@ export class DwellingListSnapshot {
     const columns = snapshotColumns(rows.length);
     rows.forEach((row, i) => writeSnapshotRow(columns, i, row));
     return new DwellingListSnapshot(version, rentedCutoff, columns);
+  }
+
+  /** How many areas' rows it holds (tests: which way a page was found). */
+  get areasKnown(): number {
+    return this.areas.size;
   }
 
   id(row: number): number {
@@ -198,13 +216,62 @@ export class DwellingListSnapshot {
   }
 
   /**
+   * Where the scan in list order of an area list (newest first) over `range` gives way to the rows
+   * inside the area. The scan stops at the count cap: soon when the area holds many of the rows,
+   * never when it holds fewer matches than the cap (then it tests every row). The index lists the
+   * rows in the area's box (about `expected`, from its sample) and sorts them into list order,
+   * costing about scanPerCandidate scanned rows each. So: the index at once when even the area alone
+   * (no other filter) would keep the scan longer than that; else the scan, for at most that long,
+   * and then the index, which bounds a wrong guess (selective filters) at about twice its cost.
+   */
+  private scanEnd(area: SearchArea, range: readonly [number, number], limit: number, scanPerCandidate: number): number {
+    if (scanPerCandidate === Infinity) return range[1];
+    const length = range[1] - range[0];
+    // Known already, and no longer than the range: its rows are the matches the scan looks for.
+    const known = this.areas.peek(writeSearchArea(area));
+    if (known) return known.length <= length ? range[0] : range[1];
+    const expected = this.places.estimate(areaPolygon(area).box);
+    const budget = expected * scanPerCandidate;
+    // Rows a scan needs for `limit` matches of the area alone, were all the box's rows in the range.
+    const needed = (limit * length) / Math.min(expected, length);
+    return needed > budget ? range[0] : Math.min(range[1], range[0] + budget);
+  }
+
+  /** The rows inside `area` (as the list statement's `<@`), in list order: the box's rows from the index, tested. */
+  private inside(area: SearchArea): Int32Array {
+    const key = writeSearchArea(area);
+    const known = this.areas.get(key);
+    if (known) return known;
+    const polygon = areaPolygon(area);
+    // The index's box is the polygon's, widened beyond PostgreSQL's tolerance (area-contains.ts).
+    const rows = this.places.rowsInBox(polygon.box);
+    const { lats, lngs } = this.columns;
+    let kept = 0;
+    for (let i = 0; i < rows.length; i++) if (areaContains(polygon, lngs[rows[i]], lats[rows[i]])) rows[kept++] = rows[i];
+    const inside = rows.slice(0, kept);
+    this.areas.set(key, inside);
+    return inside;
+  }
+
+  /** The list's conditions on rows known to be inside its area: the others, and its city (any city's rows are given). */
+  private testBesidesArea(filter: ListFilter): RowTest | null {
+    const others = listConditionsTest({ ...filter, area: undefined }, this.columns);
+    if (filter.cityId === undefined) return others;
+    const { cityIds } = this.columns;
+    const cityId = filter.cityId;
+    return others === null ? (row) => cityIds[row] === cityId : (row) => cityIds[row] === cityId && others(row);
+  }
+
+  /**
    * The same page and count as the list statement (dwellingListStatement with start as its skip):
    * the matches from `start` on, `pageSize` of them, counted up to start + max(pageSize, COUNT_CAP).
    * The conditions are the statement's: both come from LIST_CONDITIONS.
+   * @param scanPerCandidate how an area list newest first picks its rows (see SCAN_PER_CANDIDATE):
+   *   tests set 0 (the area index at once) or Infinity (a scan in list order only) to check both.
    */
-  page(filter: ListFilter, start: number, pageSize: number): SnapshotPage {
+  page(filter: ListFilter, start: number, pageSize: number, scanPerCandidate = SCAN_PER_CANDIDATE): SnapshotPage {
     const limit = start + Math.max(pageSize, COUNT_CAP);
-    const test = listConditionsTest(filter, this.columns);
+    let test = listConditionsTest(filter, this.columns);
     const rows: number[] = [];
     let matched = 0;
     const take = (row: number): boolean => {
@@ -212,26 +279,54 @@ export class DwellingListSnapshot {
       if (matched >= start && rows.length < pageSize) rows.push(row);
       return ++matched >= limit;
     };
+    const area = filter.area;
     if (filter.sort !== undefined && filter.cityId !== undefined) {
       const order = this.order(filter.cityId, filter.sort);
       for (let i = 0; i < order.length; i++) if (take(order[i])) break;
     } else if (filter.sort !== undefined) {
-      // An area across cities (covers): every match, then sorted as a city's rows are.
+      // An area across cities (covers): every match, then sorted as a city's rows are. The rows
+      // inside the area, unless it holds so many that testing every row costs less.
+      let candidates = this.newest;
+      if (area !== undefined && this.places.estimate(areaPolygon(area).box) * scanPerCandidate < this.size) {
+        candidates = this.inside(area);
+        test = this.testBesidesArea(filter);
+      }
       const matches: number[] = [];
-      const newest = this.newest;
-      for (let i = 0; i < newest.length; i++) if (test === null || test(newest[i])) matches.push(newest[i]);
+      for (let i = 0; i < candidates.length; i++) if (test === null || test(candidates[i])) matches.push(candidates[i]);
       const order = sortRows(Int32Array.from(matches), filter.sort, this.columns);
       for (let i = 0; i < order.length; i++) if (take(order[i])) break;
-    } else if (filter.cityId === undefined) {
-      const newest = this.newest;
-      for (let i = 0; i < newest.length; i++) if (take(newest[i])) break;
     } else {
-      const range = this.cities.get(filter.cityId);
-      if (range) for (let row = range[0]; row < range[1]; row++) if (take(row)) break;
+      // Newest first: the city's range, or every city's rows in list order.
+      const range = filter.cityId === undefined ? ([0, this.size] as const) : (this.cities.get(filter.cityId) ?? ([0, 0] as const));
+      const end = area === undefined ? range[1] : this.scanEnd(area, range, limit, scanPerCandidate);
+      let i = range[0];
+      if (filter.cityId === undefined) {
+        const newest = this.newest;
+        for (; i < end; i++) if (take(newest[i])) break;
+      } else {
+        for (; i < end; i++) if (take(i)) break;
+      }
+      if (area !== undefined && i === end && end < range[1]) {
+        // The scan ran out of its share: the rows inside the area answer, in list order.
+        rows.length = 0;
+        matched = 0;
+        test = this.testBesidesArea(filter);
+        const inside = this.inside(area);
+        for (let j = 0; j < inside.length; j++) if (take(inside[j])) break;
+      }
     }
     return { rows, total: matched, capped: matched >= limit };
   }
 }
+
+/**
+ * How many rows a scan in list order tests in the time the area index takes per row in a box
+ * (listing, sorting and mapping it): measured on 1M dwellings, see docs/decisions/0064.
+ */
+const SCAN_PER_CANDIDATE = 2;
+/** The rows inside drawn areas kept per snapshot: at most 16 MB (4M rows), 1 MB (262,144 rows) an area, 1,000 areas. */
+const AREA_ROWS_BYTES = 16 * 1024 * 1024;
+const AREA_ROWS_ENTRIES = 1_000;
 
 /**
  * Rows given in list order (newest first), in the order of `sort` as listOrder sorts them in SQL:
