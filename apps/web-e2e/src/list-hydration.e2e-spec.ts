@@ -167,13 +167,15 @@ describe('list pages: what hydrates with the page, and what later (docs/decision
       link.scrollIntoView({ block: 'center' });
       const seen: number[] = [];
       for (let frame = 0; frame < 15; frame++) {
-        seen.push(Math.round(link.getBoundingClientRect().top));
+        seen.push(link.getBoundingClientRect().top);
         await new Promise((resolve) => requestAnimationFrame(resolve));
       }
       return seen;
     });
     expect(tops).toHaveLength(15);
-    expect(new Set(tops).size, `the footer link's top, frame by frame: ${tops.join(', ')}`).toBe(1);
+    // Within a pixel (a CI run saw 517.x then 518.x, a fraction of a pixel rounded two ways); the
+    // cards laid out as they came into view moved it 198 px.
+    expect(Math.max(...tops) - Math.min(...tops), `the footer link's top, frame by frame: ${tops.map((top) => top.toFixed(2)).join(', ')}`).toBeLessThanOrEqual(1);
     await page.close();
   });
 
