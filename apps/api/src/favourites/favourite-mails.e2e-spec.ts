@@ -92,7 +92,7 @@ describe("favourites' mail: changes of saved dwellings, each mailed once", () =>
     expect(initial.body).toEqual({ mails: false });
     expect(initial.headers['cache-control']).toBe('no-store');
 
-    for (const bad of [{}, { mails: 'ja' }, { mails: 1 }, { mails: null }, { mails: true, extra: 1 }, 'mails=true']) {
+    for (const bad of [{}, { mails: 'ja' }, { mails: 1 }, { mails: 1e308 }, { mails: 'true\u0000' }, { mails: [true, true] }, { mails: null }, { mails: true, extra: 1 }, 'mails=true']) {
       const res = await setMails(auth, bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
     }
