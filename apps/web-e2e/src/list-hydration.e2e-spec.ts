@@ -131,6 +131,25 @@ describe('list pages: what hydrates with the page, and what later (docs/decision
       waitUntil: 'load',
       beforeGoto: (page) =>
         page.addInitScript(() => {
+          // React yields when a slice has run 5 ms; on a fast idle machine the last boundary's 138
+          // cards fitted in one, so there was nothing to yield for and the count below saw no step
+          // (the code right, the test measuring the machine). Each card React takes over now costs a
+          // quarter of a millisecond more, whatever the machine: its cards are always over a slice.
+          // (React marks a hydrated node by assigning its fiber, which passes through here.)
+          const spend = (ms: number) => {
+            const end = performance.now() + ms;
+            while (performance.now() < end);
+          };
+          const li = HTMLLIElement.prototype;
+          Object.setPrototypeOf(
+            li,
+            new Proxy(Object.getPrototypeOf(li) as object, {
+              set(target, key, value, receiver) {
+                if (typeof key === 'string' && key.startsWith('__reactFiber')) spend(0.25);
+                return Reflect.set(target, key, value, receiver);
+              },
+            }),
+          );
           const w = window as unknown as { __seen: number[] };
           w.__seen = [];
           let fiber: string | undefined;
