@@ -480,6 +480,31 @@ describe('DwellingListSnapshot.withChanges (issue 35)', () => {
     expect(ids(before, { rentedSince: null })).toEqual([5, 4, 3, 2, 1]);
   });
 
+  it('merges the tail into the rows inside an area when the scan of an area list runs out of its share', () => {
+    // As 'scans for an area holding many rows': every fifth row inside the square, every hundredth
+    // (inside) at a rent of 3,000; a list of those runs the scan out of its share, then reads the area's rows.
+    const square = readSearchArea('_errI_lhkA?_pR_sN??~oR~rN?').value as SearchArea;
+    const some = someRows(100, random(3));
+    const many: SnapshotRow[] = Array.from({ length: 10_000 }, (_, i) => ({
+      ...some[i % some.length],
+      id: 10_000 - i,
+      cityId: 1,
+      deletedAt: null,
+      rent: i % 100 === 0 ? 3000 : 9000,
+      createdAt: T0 - i,
+      lat: i % 5 === 0 ? 55.65 + (i % 997) * 5e-5 : 57,
+      lng: i % 5 === 0 ? 12.51 + (i % 991) * 5e-5 : 9,
+    }));
+    // The newest dwelling, inside at 3,000 (met by the scan before it gives up), and the newest of those before no longer at 3,000.
+    const added: SnapshotRow = { ...many[0], id: 20_000, createdAt: T0 + 1, rowVersion: 7 };
+    const dearer: SnapshotRow = { ...many[0], rent: 9000, rowVersion: 8 };
+    const after = DwellingListSnapshot.fromRows('10', CUTOFF, many).withChanges('11', [added, dearer], []);
+    const cheap = after.page({ rentedSince: null, area: square, rent: 3000 }, 0, 150);
+    expect(cheap.rows.map((row) => after.id(row))).toEqual([20_000, ...Array.from({ length: 99 }, (_, k) => 9_900 - 100 * k)]);
+    expect(cheap.total).toBe(100);
+    expect(after.areasKnown).toBe(1);
+  });
+
   it('refuses a delta when its rows came without created_at in list order, and a changed row without one', () => {
     const columns = snapshotColumns(2);
     writeSnapshotRow(columns, 0, { id: 1, cityId: 1, rent: 1, rooms: 1, size: 1, deletedAt: null, rowVersion: 1, createdAt: 0 });

@@ -287,7 +287,7 @@ export class DwellingListSnapshot {
         test = this.testBesidesArea(filter);
       }
       const matches: number[] = [];
-      for (let i = 0; i < candidates.length; i++) if ((test === null || test(candidates[i])) && (dead === null || dead[candidates[i]] === 0)) matches.push(candidates[i]);
+      for (let i = 0; i < candidates.length; i++) if (test === null || test(candidates[i])) matches.push(candidates[i]);
       const order = sortRows(Int32Array.from(matches), filter.sort, base.columns);
       tail?.follow(this.tail?.order(undefined, filter.sort), filter.sort);
       for (let i = 0; i < order.length; i++) if (take(order[i])) break;
