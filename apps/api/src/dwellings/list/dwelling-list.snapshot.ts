@@ -151,8 +151,8 @@ export class DwellingListSnapshot {
    * sorted orders and area rows are shared, so a changed city is not sorted again. When the tail or
    * the dead rows pass COMPACT_SHARE of the base, the rows are compacted into a new base instead (from
    * memory, no database): a constructor's work, about that of a reload without decoding, once per
-   * ~COMPACT_SHARE × size changed rows, so ~1/50,000 of it per changed row at 1M rows, and the first
-   * sorted page of a city after it sorts the city again.
+   * ~COMPACT_SHARE × size changed rows, so ~1/20,000 of it per changed row at 1M rows; the cities'
+   * sorted orders are carried over by a merge, not sorted again.
    * @throws when the base's rows were not loaded with their created_at (no place to merge a row at).
    */
   withChanges(version: string, changed: SnapshotRow[], removed: number[]): DwellingListSnapshot {
@@ -184,16 +184,17 @@ export class DwellingListSnapshot {
     const addedOrder = new Int32Array(latest.size);
     for (let j = 0; j < addedOrder.length; j++) addedOrder[j] = j;
     addedOrder.sort((a, b) => (newer(added, a, added, b) ? -1 : newer(added, b, added, a) ? 1 : 0));
-    const tail = mergeInListOrder(old?.columns ?? NO_COLUMNS, Int32Array.from(kept), added, addedOrder);
-    if (Math.max(tail.ids.length, deadCount) > compactAt(base.size)) {
+    const tail = new SnapshotLayer(mergeInListOrder(old?.columns ?? NO_COLUMNS, Int32Array.from(kept), added, addedOrder).columns, false);
+    if (Math.max(tail.size, deadCount) > compactAt(base.size)) {
       const live = new Int32Array(base.size - deadCount);
       let k = 0;
       for (const row of base.newest) if (dead[row] === 0) live[k++] = row;
-      const tailOrder = new Int32Array(tail.ids.length);
-      for (let j = 0; j < tailOrder.length; j++) tailOrder[j] = j;
-      return new DwellingListSnapshot(version, this.rentedCutoff, mergeInListOrder(base.columns, live, tail, tailOrder));
+      const merged = mergeInListOrder(base.columns, live, tail.columns, tail.newest);
+      const compacted = new DwellingListSnapshot(version, this.rentedCutoff, merged.columns);
+      compacted.base.layer.carryOrders(base, tail, merged.from);
+      return compacted;
     }
-    return new DwellingListSnapshot(version, this.rentedCutoff, new SnapshotLayers(this.base, dead, deadCount, new SnapshotLayer(tail, false)));
+    return new DwellingListSnapshot(version, this.rentedCutoff, new SnapshotLayers(this.base, dead, deadCount, tail));
   }
 
   /**
@@ -268,10 +269,14 @@ export class DwellingListSnapshot {
     };
     const tail = this.tail === null ? null : new TailMerge(this.tail, filter, base, emit);
     const dead = this.dead;
-    // Without a delta, the scan as it always was: no dead rows to skip, nothing to merge in.
+    // Without a delta, the scan as it always was (emit written out): no dead rows, nothing to merge in.
     const take =
       tail === null || dead === null
-        ? (row: number): boolean => (test === null || test(row)) && emit(row)
+        ? (row: number): boolean => {
+            if (test !== null && !test(row)) return false;
+            if (matched >= start && rows.length < pageSize) rows.push(row);
+            return ++matched >= limit;
+          }
         : (row: number): boolean => dead[row] === 0 && (test === null || test(row)) && (tail.emitBefore(row) || emit(row));
     const area = filter.area;
     if (filter.sort !== undefined && filter.cityId !== undefined) {

@@ -186,6 +186,49 @@ export class SnapshotLayer {
     return sorted;
   }
 
+  /**
+   * The sorted orders of the cities `base` had sorted, for this layer compacted from `base`'s live rows
+   * and `tail` (`from`: mergeInListOrder's, in this layer's list order): each a merge of the two
+   * layers' orders, linear, where sorting the city again costs n log n (~70 ms for 250,000 rows).
+   */
+  carryOrders(base: SnapshotLayer, tail: SnapshotLayer, from: Int32Array): void {
+    const baseToHere = new Int32Array(base.size).fill(-1);
+    const tailToHere = new Int32Array(tail.size);
+    for (let k = 0; k < from.length; k++) {
+      if (from[k] >= 0) baseToHere[from[k]] = this.newest[k];
+      else tailToHere[~from[k]] = this.newest[k];
+    }
+    for (const [key, baseOrder] of base.sorted) {
+      const [sort, city] = key.split(':') as [ListSort, string];
+      if (city === '*') continue;
+      const cityId = Number(city);
+      const tailOrder = tail.order(cityId, sort);
+      const range = this.range(cityId);
+      const order = new Int32Array(range[1] - range[0]);
+      let i = 0;
+      let j = 0;
+      let k = 0;
+      for (;;) {
+        while (i < baseOrder.length && baseToHere[baseOrder[i]] < 0) i++;
+        if (i === baseOrder.length && j === tailOrder.length) break;
+        if (k === order.length) return; // cannot happen: the city's rows are the base's live ones and the tail's
+        const a = i < baseOrder.length ? baseToHere[baseOrder[i]] : -1;
+        const b = j < tailOrder.length ? tailToHere[tailOrder[j]] : -1;
+        // Both in this layer's rows: the key, then the list order (a city's rows are its range, newest first).
+        let takeA = b < 0;
+        if (a >= 0 && b >= 0) {
+          const ka = sortKey(sort, this.columns, a);
+          const kb = sortKey(sort, this.columns, b);
+          takeA = ka < kb || (ka === kb && a < b);
+        }
+        if (takeA) i++;
+        else j++;
+        order[k++] = takeA ? a : b;
+      }
+      if (k === order.length) this.sorted.set(key, order);
+    }
+  }
+
   /** A city's rows in list order (its range), as an array: what a tail follows for a city's list. */
   cityRows(cityId: number): Int32Array {
     if (this.layout === undefined) {
@@ -278,11 +321,10 @@ export function newer(as: SnapshotColumns, a: number, bs: SnapshotColumns, b: nu
 
 /**
  * Two layers' rows, each given in list order, as one set of columns in list order (the rows of a
- * new tail, or of a compacted base). `a` wins nothing: (createdAt, id) is unique per dwelling.
+ * new tail, or of a compacted base), and where each came from: a's row, or ~(b's row).
  */
-export function mergeInListOrder(a: SnapshotColumns, aRows: Int32Array, b: SnapshotColumns, bRows: Int32Array): SnapshotColumns {
+export function mergeInListOrder(a: SnapshotColumns, aRows: Int32Array, b: SnapshotColumns, bRows: Int32Array): { columns: SnapshotColumns; from: Int32Array } {
   const n = aRows.length + bRows.length;
-  // Where each merged row comes from: a's row, or ~(b's row).
   const from = new Int32Array(n);
   let i = 0;
   let j = 0;
@@ -290,9 +332,9 @@ export function mergeInListOrder(a: SnapshotColumns, aRows: Int32Array, b: Snaps
     if (j >= bRows.length || (i < aRows.length && newer(a, aRows[i], b, bRows[j]))) from[k] = aRows[i++];
     else from[k] = ~bRows[j++];
   }
-  const merged = snapshotColumns(n);
+  const columns = snapshotColumns(n);
   for (const key of COLUMN_KEYS) {
-    const to = merged[key];
+    const to = columns[key];
     const fromA = a[key];
     const fromB = b[key];
     for (let k = 0; k < n; k++) {
@@ -300,5 +342,5 @@ export function mergeInListOrder(a: SnapshotColumns, aRows: Int32Array, b: Snaps
       to[k] = row >= 0 ? fromA[row] : fromB[~row];
     }
   }
-  return merged;
+  return { columns, from };
 }
