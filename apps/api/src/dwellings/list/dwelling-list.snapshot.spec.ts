@@ -372,6 +372,7 @@ describe('DwellingListSnapshot.withChanges (issue 35)', () => {
   function expectSamePages(snapshot: DwellingListSnapshot, current: SnapshotRow[], next: () => number, lists: number, context: string, changedIds = new Set<number>()) {
     let withChanged = 0;
     const fresh = DwellingListSnapshot.fromRows(snapshot.version, CUTOFF, current);
+    const byId = new Map(current.map((row) => [row.id, row]));
     let filled = 0;
     for (let i = 0; i < lists; i++) {
       const { filter, start, pageSize } = randomFilter(next);
@@ -383,7 +384,6 @@ describe('DwellingListSnapshot.withChanges (issue 35)', () => {
       for (const scanPerCandidate of filter.area === undefined ? [undefined] : [undefined, 0, Infinity]) {
         const found = snapshot.page(filter, start, pageSize, scanPerCandidate);
         expect({ ids: found.rows.map((row) => snapshot.id(row)), total: found.total, capped: found.capped }, `${where} ${scanPerCandidate}`).toEqual(expected);
-        const byId = new Map(current.map((row) => [row.id, row]));
         for (const row of found.rows) {
           const source = byId.get(snapshot.id(row));
           expect([snapshot.cityId(row), snapshot.rowVersion(row)], where).toEqual([source?.cityId, source?.rowVersion]);
@@ -400,7 +400,8 @@ describe('DwellingListSnapshot.withChanges (issue 35)', () => {
     let layered = 0;
     let filled = 0;
     let withChanged = 0;
-    for (let sequence = 0; sequence < 10; sequence++) {
+    let lists = 0;
+    for (let sequence = 0; sequence < 9; sequence++) {
       const next = random(1000 + sequence);
       const base = keyedRows(2000, next);
       let id = 2000;
@@ -428,7 +429,8 @@ describe('DwellingListSnapshot.withChanges (issue 35)', () => {
         expect(snapshot.size).toBe(rowsNow.length);
         if (snapshot.delta.tail === 0 && snapshot.delta.dead === 0) compacted++;
         else layered++;
-        const found = expectSamePages(snapshot, rowsNow, next, 60, `sequence ${sequence}, delta ${d}`, changedIds);
+        const found = expectSamePages(snapshot, rowsNow, next, 50, `sequence ${sequence}, delta ${d}`, changedIds);
+        lists += 50;
         filled += found.filled;
         withChanged += found.withChanged;
       }
@@ -443,8 +445,8 @@ describe('DwellingListSnapshot.withChanges (issue 35)', () => {
     expect(layered).toBeGreaterThan(10);
     // Many lists find something (the others ask past the end or for a mix nothing matches), and
     // many of those show a changed dwelling.
-    expect(filled).toBeGreaterThan(450);
-    expect(withChanged).toBeGreaterThan(100);
+    expect(filled).toBeGreaterThan(lists / 4);
+    expect(withChanged).toBeGreaterThan(lists / 15);
   });
 
   it('merges a moved, a re-dated, a rented and a new dwelling into a city list and its sorted list', () => {
