@@ -58,7 +58,7 @@ export class SnapshotLayers {
 
 /**
  * Every dwelling a list can show (vacant, or rented after `rentedCutoff`) at one list version, laid
- * out city by city, newest first within a city, in typed arrays (~60 bytes a dwelling): a city's
+ * out city by city, newest first within a city, in typed arrays (~75 bytes a dwelling): a city's
  * rows are one contiguous range, so a page is a linear scan over a few arrays, and `newest` orders
  * every row across cities for the lists without a city (/latest, a search without q).
  *
