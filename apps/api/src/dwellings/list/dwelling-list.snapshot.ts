@@ -258,30 +258,40 @@ export class DwellingListSnapshot {
    *   tests set 0 (the area index at once) or Infinity (a scan in list order only) to check both.
    */
   page(filter: ListFilter, start: number, pageSize: number, scanPerCandidate = SCAN_PER_CANDIDATE): SnapshotPage {
+    return this.tail === null || this.dead === null
+      ? this.scan(filter, start, pageSize, scanPerCandidate, null, null)
+      : this.scan(filter, start, pageSize, scanPerCandidate, this.tail, this.dead);
+  }
+
+  /**
+   * The page's scan of the base, and with a delta the tail's matches merged in. Without one, the
+   * scan as it was before deltas (take written out): the hot loops keep their cost.
+   */
+  private scan(filter: ListFilter, start: number, pageSize: number, scanPerCandidate: number, tailLayer: SnapshotLayer | null, dead: Uint8Array | null): SnapshotPage {
     const base = this.base.layer;
     const limit = start + Math.max(pageSize, COUNT_CAP);
     let test = listConditionsTest(filter, base.columns);
     const rows: number[] = [];
     let matched = 0;
-    const emit = (row: number): boolean => {
+    let take = (row: number): boolean => {
+      if (test !== null && !test(row)) return false;
       if (matched >= start && rows.length < pageSize) rows.push(row);
       return ++matched >= limit;
     };
-    const tail = this.tail === null ? null : new TailMerge(this.tail, filter, base, emit);
-    const dead = this.dead;
-    // Without a delta, the scan as it always was (emit written out): no dead rows, nothing to merge in.
-    const take =
-      tail === null || dead === null
-        ? (row: number): boolean => {
-            if (test !== null && !test(row)) return false;
-            if (matched >= start && rows.length < pageSize) rows.push(row);
-            return ++matched >= limit;
-          }
-        : (row: number): boolean => dead[row] === 0 && (test === null || test(row)) && (tail.emitBefore(row) || emit(row));
+    let tail: TailMerge | null = null;
+    if (tailLayer !== null && dead !== null) {
+      const emit = (row: number): boolean => {
+        if (matched >= start && rows.length < pageSize) rows.push(row);
+        return ++matched >= limit;
+      };
+      const merge = new TailMerge(tailLayer, filter, base, emit);
+      tail = merge;
+      take = (row) => dead[row] === 0 && (test === null || test(row)) && (merge.emitBefore(row) || emit(row));
+    }
     const area = filter.area;
     if (filter.sort !== undefined && filter.cityId !== undefined) {
       const order = base.order(filter.cityId, filter.sort);
-      tail?.follow(this.tail?.order(filter.cityId, filter.sort), filter.sort);
+      tail?.follow(tailLayer?.order(filter.cityId, filter.sort), filter.sort);
       for (let i = 0; i < order.length; i++) if (take(order[i])) break;
     } else if (filter.sort !== undefined) {
       // An area across cities (covers): every match, then sorted as a city's rows are. The rows
@@ -294,12 +304,12 @@ export class DwellingListSnapshot {
       const matches: number[] = [];
       for (let i = 0; i < candidates.length; i++) if (test === null || test(candidates[i])) matches.push(candidates[i]);
       const order = sortRows(Int32Array.from(matches), filter.sort, base.columns);
-      tail?.follow(this.tail?.order(undefined, filter.sort), filter.sort);
+      tail?.follow(tailLayer?.order(undefined, filter.sort), filter.sort);
       for (let i = 0; i < order.length; i++) if (take(order[i])) break;
     } else {
       // Newest first: the city's range, or every city's rows in list order.
       const range = filter.cityId === undefined ? ([0, base.size] as const) : base.range(filter.cityId);
-      tail?.follow(filter.cityId === undefined ? this.tail?.newest : this.tail?.cityRows(filter.cityId), undefined);
+      tail?.follow(filter.cityId === undefined ? tailLayer?.newest : tailLayer?.cityRows(filter.cityId), undefined);
       const end = area === undefined ? range[1] : this.scanEnd(area, range, limit, scanPerCandidate);
       let i = range[0];
       if (filter.cityId === undefined) {
