@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import type { DwellingListItem, DwellingListResponse } from '@husly/contracts';
+import { DWELLING_STATUS } from '@husly/domain';
 import { BUILT, BuiltProcesses, freePort, requireBuild, type BuiltProcess } from '../../../test/built-processes';
 import { createScratchDatabase } from '../../../test/scratch-database';
 import { unique } from '../../../test/factories';
@@ -286,6 +287,25 @@ describe('two web processes and a worker on one PostgreSQL and Redis', () => {
         .query<{ status: string }>(`SELECT m.status FROM boligagent_mails m WHERE m.boligagent_id = $1 AND $2 = ANY(m.dwelling_ids)`, [agent.rows[0].id, Number(fresh?.dwellingId)])
         .then((r) => r.rows.map((m) => m.status));
     await expect.poll(mailed, { timeout: 120_000, message: worker.output() }).toEqual(['SENT']);
+  }, TEST_TIMEOUT_MS);
+
+  it("the newest dwellings and the front page's vacant total: after an import both processes count what they list", async () => {
+    const feed = `esbjerg-${unique()}`;
+    const landlord = `Udlejer ${unique()}`;
+    await importFeed(feed, [row(`${feed}-1`, 'Hus ved stranden', 7000, '6700', landlord)]);
+    // Only A has counted before the import.
+    expect((await get(a, '/api/dwellings/latest')).status).toBe(200);
+    expect((await get(a, '/')).status).toBe(200);
+
+    await importFeed(feed, [row(`${feed}-1`, 'Hus ved stranden', 7000, '6700', landlord), row(`${feed}-2`, 'Hus ved havnen', 7200, '6700', landlord)]);
+
+    const [latestA, latestB, frontA, frontB] = await Promise.all([get(a, '/api/dwellings/latest'), get(b, '/api/dwellings/latest'), get(a, '/'), get(b, '/')]);
+    const vacant = await (db as Client).query<{ count: string }>(`SELECT count(*) FROM dwellings WHERE deleted_at IS NULL AND status <> $1`, [DWELLING_STATUS.notFound]);
+    const latest = JSON.parse(latestA.body.toString()) as DwellingListResponse;
+    expect(latest.data[0].headline).toBe('Hus ved havnen');
+    expect(latest.meta.total).toBe(Number(vacant.rows[0].count));
+    expect(latestB.body.toString()).toBe(latestA.body.toString());
+    expect(difference(frontA.body, frontB.body)).toBe('');
   }, TEST_TIMEOUT_MS);
 
   it('two imports at once while both web processes answer: both converge to the same list and page', async () => {
