@@ -17,6 +17,9 @@ export function requireBuild(...files: string[]): void {
   if (missing.length) throw new Error(`${missing.join(', ')} missing: build first (npm run build; npm test and .ci/run do)`);
 }
 
+/** Ends a started process when this one dies without stopping it (the exit guard below cannot run after a SIGKILL). */
+const EXIT_WITH_PARENT = join(__dirname, 'exit-with-parent.cjs');
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -37,7 +40,8 @@ export interface BuiltProcess {
 
 /**
  * Processes of the built API started by one test file, each stopped by stopAll() and, should the
- * test process end without it, killed by an exit guard: no server outlives its test.
+ * test process end without it, killed by an exit guard, or, when it is killed outright, ended by its
+ * own preload (exit-with-parent.cjs): no server outlives its test.
  */
 export class BuiltProcesses {
   private readonly started: BuiltProcess[] = [];
@@ -50,10 +54,10 @@ export class BuiltProcesses {
   }
 
   start(name: string, script: string, args: string[], env: Record<string, string>): BuiltProcess {
-    const child = spawn(process.execPath, [script, ...args], {
+    const child = spawn(process.execPath, ['--require', EXIT_WITH_PARENT, script, ...args], {
       cwd: workspaceRoot(),
       env: { ...process.env, ...this.baseEnv, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     let output = '';
     const keep = (chunk: Buffer) => {
