@@ -17,8 +17,6 @@ import { listKey, type ListFilter } from './list/list-filters';
 import { ListPageCache, ListVersionReader } from './list/list-page-cache';
 import { PageCursors } from './list/page-cursors';
 
-/** The front page's total of vacant dwellings is an exact count, refreshed at most this often. */
-const VACANT_TOTAL_TTL_MS = 60_000;
 /** The fair-rent medians per city and size band are read again after this long. */
 const FAIR_RENT_TTL_MS = 10 * 60_000;
 /** How long a sorted list waits for the list snapshot being loaded before the statement answers it. */
@@ -62,7 +60,7 @@ export class DwellingsService {
   private readonly compressed = new CompressedBodies(32 * 1024 * 1024, { first: { br: 1, gzip: 1 }, upgraded: { br: 4, gzip: 6 }, upgradeAfter: 2 });
   private lastVersion?: string;
   private foldedAt = 0;
-  private vacantTotal?: { at: number; value: Promise<number> };
+  private vacantTotal?: { version: string; value: Promise<number> };
   private readonly fairRentMedians = new Map<string, { at: number; value: Promise<FairRentComparables>; refreshing: boolean }>();
 
   constructor(
@@ -124,8 +122,8 @@ export class DwellingsService {
 
   /** /latest: the newest vacant dwellings of every city; total is the exact number of vacant dwellings. */
   latest(query: LatestQuery, viewer: Viewer): Promise<ListPage> {
-    return this.cachedList({ rentedSince: null }, { start: query.start, pageSize: query.pageSize }, viewer, async () => {
-      const total = await this.countVacant();
+    return this.cachedList({ rentedSince: null }, { start: query.start, pageSize: query.pageSize }, viewer, async (_meta, version) => {
+      const total = await this.countVacant(version);
       return { total, start: query.start, pageSize: query.pageSize };
     });
   }
@@ -248,13 +246,13 @@ export class DwellingsService {
    * most the cache's TTL), else from the in-memory snapshot when it is at that version, else from
    * the database; then cached. The key is the normalised list: the /search and /area of one city
    * share entries, and visitors and subscribers never do (their image keys differ). `metaOf` turns
-   * the list's meta into the response's (/latest counts every vacant dwelling).
+   * the list's meta, read at `version`, into the response's (/latest counts every vacant dwelling).
    */
   private async cachedList(
     filter: ListFilter,
     page: { start: number; pageSize: number },
     viewer: Viewer,
-    metaOf: (meta: ListMeta) => Promise<ListMeta> = async (meta) => meta,
+    metaOf: (meta: ListMeta, version: string) => Promise<ListMeta> = async (meta) => meta,
   ): Promise<ListPage> {
     const subscribed = await this.isSubscriber(viewer);
     const key = JSON.stringify([listKey(filter), page.start, page.pageSize, subscribed ? 'full' : 'blurred']);
@@ -278,7 +276,7 @@ export class DwellingsService {
       remembered = await this.memory.pageWhenLoaded(filter, page.start, page.pageSize, subscribed, current, SORTED_WAIT_MS);
     }
     if (remembered) {
-      const meta = await metaOf({ total: remembered.total, start: page.start, pageSize: page.pageSize, capped: remembered.capped });
+      const meta = await metaOf({ total: remembered.total, start: page.start, pageSize: page.pageSize, capped: remembered.capped }, remembered.version);
       // The same bytes as JSON.stringify({ data, meta }), from the items' own serialized JSON, not
       // joined: the items are held by the item cache already (BodyParts).
       const parts: Buffer[] = [DATA_OPEN];
@@ -292,7 +290,7 @@ export class DwellingsService {
       source = 'memory';
     } else {
       const read = await this.list(filter, page, subscribed);
-      body = new BodyParts([Buffer.from(JSON.stringify({ data: read.response.data, meta: await metaOf(read.response.meta) }))]);
+      body = new BodyParts([Buffer.from(JSON.stringify({ data: read.response.data, meta: await metaOf(read.response.meta, read.version) }))]);
       version = read.version;
       source = 'database';
     }
@@ -347,12 +345,20 @@ export class DwellingsService {
     return { response: { data, meta: { total: known.offset + counted, start, pageSize, capped } }, version };
   }
 
-  private countVacant(): Promise<number> {
-    const now = Date.now();
-    if (!this.vacantTotal || now - this.vacantTotal.at > VACANT_TOTAL_TTL_MS) {
+  /**
+   * The vacant dwellings, counted once per list version: the count moves only with a commit to
+   * dwellings, so the total of /latest and the front page is the list's own, and two web processes at
+   * one version send the same number (a count kept for a time was behind the list it came with, and
+   * each process behind by its own amount: issue 35).
+   */
+  private countVacant(version: string): Promise<number> {
+    if (this.vacantTotal?.version !== version) {
       const value = this.prisma.dwelling.count({ where: { deletedAt: null, status: { not: DWELLING_STATUS.notFound } } });
-      this.vacantTotal = { at: now, value };
-      value.catch(() => (this.vacantTotal = undefined));
+      const counted = { version, value };
+      this.vacantTotal = counted;
+      value.catch(() => {
+        if (this.vacantTotal === counted) this.vacantTotal = undefined;
+      });
     }
     return this.vacantTotal.value;
   }
