@@ -112,10 +112,11 @@ export class DwellingListReader implements OnModuleDestroy {
       await client.query(`DECLARE list_snapshot NO SCROLL CURSOR FOR ${snapshotRowsSql(rentedCutoff)}`);
       let columns = snapshotColumns(SNAPSHOT_BATCH);
       let n = 0;
+      const row = {} as LoadedSnapshotRow;
       for (;;) {
         const { rows } = await client.query<ListResultRow>({ text: `FETCH ${SNAPSHOT_BATCH} FROM list_snapshot`, ...LIST_QUERY_OPTIONS });
         if (n + rows.length > columns.ids.length) columns = grow(columns, Math.max(columns.ids.length * 2, n + rows.length));
-        for (const row of rows) writeSnapshotRow(columns, n++, decodeSnapshotRow(row));
+        for (const text of rows) writeSnapshotRow(columns, n++, decodeSnapshotRow(text, 0, row));
         if (rows.length < SNAPSHOT_BATCH) break;
       }
       await client.query('COMMIT');
