@@ -61,12 +61,29 @@ INSERT INTO "dwelling_list_log_bound" ("id", "pruned_below") VALUES (1, pg_snaps
 -- the newest mark at least `keep` old and raises the bound to it. A snapshot taken after that mark has
 -- an xmin at or above it, so it lost nothing, and an older one gets "reload". Concurrent prunes take
 -- turns on the bound's row: the second then sees the first's bound, marks and deletions.
+-- A transaction id above any this server has finished comes from another server's dump (a restore,
+-- docs/operations.md): such a log would answer "reload", or old rows, for good, so it starts afresh.
+-- Under a lock that lets every writer of the log finish first: each row deleted then lies below the
+-- new bound, and a writer still to come either writes above it or was running for every snapshot
+-- that missed it (whose xmin is then below the bound: "reload").
 CREATE FUNCTION dwelling_list_log_prune(keep interval) RETURNS void LANGUAGE plpgsql AS E'
 DECLARE
   bound bigint\073
   cut bigint\073
+  foreign_ids boolean\073
 BEGIN
   SELECT "pruned_below" INTO bound FROM "dwelling_list_log_bound" WHERE "id" = 1 FOR UPDATE\073
+  -- One statement, so one snapshot: every row it sees is of a finished transaction, below its xmax.
+  SELECT bound > f.finished OR EXISTS (SELECT FROM "dwelling_list_log" WHERE "xid" >= f.finished)
+         OR EXISTS (SELECT FROM "dwelling_list_log_marks" WHERE "oldest_xid" > f.finished)
+    INTO foreign_ids FROM (SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint AS finished) f\073
+  IF foreign_ids THEN
+    LOCK TABLE "dwelling_list_log" IN EXCLUSIVE MODE\073
+    DELETE FROM "dwelling_list_log"\073
+    DELETE FROM "dwelling_list_log_marks"\073
+    UPDATE "dwelling_list_log_bound" SET "pruned_below" = pg_snapshot_xmax(pg_current_snapshot())::text::bigint WHERE "id" = 1\073
+    RETURN\073
+  END IF\073
   INSERT INTO "dwelling_list_log_marks" ("oldest_xid", "recorded_at")
     VALUES (pg_snapshot_xmin(pg_current_snapshot())::text::bigint, now()) ON CONFLICT DO NOTHING\073
   SELECT max("oldest_xid") INTO cut FROM "dwelling_list_log_marks" WHERE "recorded_at" <= now() - keep\073

@@ -263,4 +263,22 @@ describe('the dwelling list change log', () => {
     await Promise.all([reader.fold(), reader.fold(), prune(a, '0 seconds'), prune(b, '0 seconds')]);
     expect(BigInt(await bound())).toBeGreaterThanOrEqual(BigInt(cut));
   });
+
+  it('starts the log afresh when it holds transaction ids this server never gave out (a dump restored elsewhere)', async () => {
+    const finished = async () => BigInt((await db.query<{ x: string }>('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS x')).rows[0].x);
+    for (const foreign of [
+      'UPDATE dwelling_list_log_bound SET pruned_below = 1000000000000',
+      'INSERT INTO dwelling_list_log (xid, dwelling_id) VALUES (1000000000000, 1)',
+      `INSERT INTO dwelling_list_log_marks (oldest_xid, recorded_at) VALUES (1000000000000, now() - interval '1 day')`,
+    ]) {
+      await setRent(db, await dwelling(), 10_000);
+      await db.query(foreign);
+      const before = await finished();
+      await prune(db);
+      const counts = await db.query<{ log: string; marks: string }>('SELECT (SELECT count(*) FROM dwelling_list_log)::text AS log, (SELECT count(*) FROM dwelling_list_log_marks)::text AS marks');
+      expect(counts.rows[0], foreign).toEqual({ log: '0', marks: '0' });
+      expect(BigInt(await bound()), foreign).toBeGreaterThanOrEqual(before);
+      expect(BigInt(await bound()), foreign).toBeLessThanOrEqual(await finished());
+    }
+  });
 });
