@@ -1,9 +1,10 @@
 // The one SQL statement behind /search, /area/{slug} and /latest (docs/decisions/0004-search-queries.md).
 // Plain text and bind parameters: every value is a parameter, only fixed column names are written in.
-// Its conditions come from the table of list filters (list-filters.ts). Nothing else is imported: the
-// benchmark's raw baseline server (bench/search) runs this same statement and this same decoding
-// from the built API, without Nest or Prisma.
+// Its conditions come from the table of list filters (list-filters.ts). Nothing else is imported (the
+// snapshot's row type is erased): the benchmark's raw baseline server (bench/search) runs this same
+// statement and this same decoding from the built API, without Nest or Prisma.
 import { listConditionsSql, type ListFilter } from './list-filters';
+import type { SnapshotRow } from './dwelling-list.snapshot';
 
 /** Counting stops this many rows past `start`: meta.total is then a lower bound (`capped`). */
 export const COUNT_CAP = 500;
@@ -215,21 +216,100 @@ export function decodeItemRows(rows: ListResultRow[]): ItemsResult {
 }
 
 /**
+ * A dwelling's columns in the list snapshot, on the alias `d`, in the order decodeSnapshotRow reads
+ * them: the filter columns, the row version, and last the creation time in epoch microseconds (exact:
+ * below 2^53 for ~285 years).
+ */
+const SNAPSHOT_COLUMNS = `d.id, d.city_id, d.rent, d.rooms, d.size, date_part('epoch', d.deleted_at), d.xmin::text,
+      d.pets, d.dwelling_type, d.available_from - DATE '1970-01-01', d.lease_months, d.monthly_cost,
+      d.lat, d.lng, (extract(epoch from d.created_at) * 1000000)::bigint`;
+
+/** Which dwellings a list can show: vacant, or rented after the cut-off (an SQL timestamp expression). */
+const listable = (rentedCutoff: string): string => `(d.deleted_at IS NULL OR d.deleted_at > ${rentedCutoff})`;
+
+/**
  * The rows of the list snapshot, in list order: every dwelling a list can show (vacant, or rented
  * after the cutoff, an ISO time), with its filter columns and row version. Read in the snapshot's
  * transaction through a cursor (a million rows would otherwise be held as one result).
  */
 export function snapshotRowsSql(rentedCutoff: Date): string {
   // Inlined, not bound: DECLARE takes no parameters. toISOString writes only digits and "-:.TZ".
-  return `SELECT d.id, d.city_id, d.rent, d.rooms, d.size, date_part('epoch', d.deleted_at), d.xmin::text,
-      d.pets, d.dwelling_type, d.available_from - DATE '1970-01-01', d.lease_months, d.monthly_cost,
-      d.lat, d.lng
-    FROM dwellings d WHERE d.deleted_at IS NULL OR d.deleted_at > '${rentedCutoff.toISOString()}'
+  return `SELECT ${SNAPSHOT_COLUMNS}
+    FROM dwellings d WHERE ${listable(`'${rentedCutoff.toISOString()}'`)}
     ORDER BY d.created_at DESC, d.id DESC`;
 }
+
+// Plainer than orNull(text, Number): it runs for several columns of each of a million rows at a load.
+const numberOrNull = (text: string | null): number | null => (text === null ? null : Number(text));
+
+/** A snapshot row as the database gives it, with its creation time. */
+export type LoadedSnapshotRow = SnapshotRow & {
+  /** Epoch microseconds (created_at as stored). */
+  createdAt: number;
+};
+
+/**
+ * One row of SNAPSHOT_COLUMNS from `from` on (the change statement has the changed id before them):
+ * unknown values are null, as SnapshotRow has them. Into `into` when given (the full load reuses one
+ * object for its million rows, then copies it into its columns), else into a new row.
+ */
+export function decodeSnapshotRow(row: ListResultRow, from = 0, into?: LoadedSnapshotRow): LoadedSnapshotRow {
+  const out = into ?? ({} as LoadedSnapshotRow);
+  const deletedAt = row[from + 5];
+  out.id = Number(row[from]);
+  out.cityId = Number(row[from + 1]);
+  out.rent = Number(row[from + 2]);
+  out.rooms = Number(row[from + 3]);
+  out.size = Number(row[from + 4]);
+  // Epoch seconds with the milliseconds as fraction, as decodeListRows reads times.
+  out.deletedAt = deletedAt === null ? null : Math.round(Number(deletedAt) * 1000);
+  out.rowVersion = Number(row[from + 6]);
+  out.pets = numberOrNull(row[from + 7]);
+  out.dwellingType = row[from + 8];
+  out.availableDay = numberOrNull(row[from + 9]);
+  out.leaseMonths = numberOrNull(row[from + 10]);
+  out.monthlyCost = numberOrNull(row[from + 11]);
+  // float8 text is the shortest that reads back the same double (PostgreSQL 12+).
+  out.lat = numberOrNull(row[from + 12]);
+  out.lng = numberOrNull(row[from + 13]);
+  out.createdAt = Number(row[from + 14]);
+  return out;
+}
+
+/**
+ * Where a list snapshot stands: its list version and its PostgreSQL snapshot (pg_current_snapshot()
+ * as text), read in its transaction before the rows, so all three are the same snapshot.
+ */
+export const SNAPSHOT_POSITION_SQL = 'SELECT dwelling_list_version()::text AS version, pg_current_snapshot()::text AS pg_snapshot';
+
+/**
+ * The first of the two statements of DwellingListReader.changes, given a snapshot $1: the list version
+ * and the snapshot now, and whether the log was pruned past $1 (its rows below the bound are gone).
+ */
+export const LIST_CHANGES_HEAD_SQL = `SELECT dwelling_list_version()::text, pg_current_snapshot()::text,
+    (SELECT b.pruned_below FROM dwelling_list_log_bound b WHERE b.id = 1) > pg_snapshot_xmin($1::pg_snapshot)::text::bigint`;
+
+/**
+ * The dwellings changed by the transactions committed now and not in the snapshot $1 (at most $3 of
+ * them), each with its snapshot row when a list can show it at the rented cut-off $2 (an ISO time),
+ * else with nulls: rows (changed id, SNAPSHOT_COLUMNS). A transaction that $1 did not see has an xid at
+ * or above $1's xmin, so the log's primary key bounds the scan. Changed id 0: the table was truncated.
+ */
+export const LIST_CHANGES_SQL = `SELECT c.id, ${SNAPSHOT_COLUMNS}
+    FROM (SELECT DISTINCT l.dwelling_id AS id FROM dwelling_list_log l
+           WHERE l.xid >= pg_snapshot_xmin($1::pg_snapshot)::text::bigint
+             AND NOT pg_visible_in_snapshot(l.xid::text::xid8, $1::pg_snapshot)
+           LIMIT $3) c
+    LEFT JOIN dwellings d ON d.id = c.id AND ${listable('$2')}`;
 
 /** The current list version alone (what a cached page is checked against). */
 export const LIST_VERSION_SQL = 'SELECT dwelling_list_version()::text AS version';
 
 /** Folds the committed change rows into the version's base (the sum, and so the version, stays). */
 export const FOLD_LIST_VERSION_SQL = 'SELECT dwelling_list_fold()';
+
+/**
+ * Prunes the change log (dwelling_list_log_prune): rows of transactions that ended more than ten
+ * minutes ago go; a process whose snapshot is older than that reloads instead of applying a delta.
+ */
+export const PRUNE_LIST_LOG_SQL = "SELECT dwelling_list_log_prune(interval '10 minutes')";

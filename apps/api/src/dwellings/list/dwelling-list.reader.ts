@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { Pool, type PoolConfig } from 'pg';
+import { Pool, type PoolClient, type PoolConfig } from 'pg';
 import { parseIntoClientConfig } from 'pg-connection-string';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
@@ -9,22 +9,49 @@ import { DATABASE_HANDLE } from '../../infra/prisma/prisma.module';
 import {
   decodeItemRows,
   decodeListRows,
+  decodeSnapshotRow,
   dwellingItemsStatement,
   FOLD_LIST_VERSION_SQL,
+  LIST_CHANGES_HEAD_SQL,
+  LIST_CHANGES_SQL,
   LIST_QUERY_OPTIONS,
   LIST_VERSION_SQL,
+  PRUNE_LIST_LOG_SQL,
+  SNAPSHOT_POSITION_SQL,
   snapshotRowsSql,
   type ItemsResult,
+  type LoadedSnapshotRow,
   type ListResult,
   type ListResultRow,
   type ListStatement,
 } from './dwelling-list.query';
 import { DETAIL_QUERY_OPTIONS, DWELLING_DETAIL_SQL, decodeDetailRow, type DetailRow } from '../dwelling-detail.query';
-import { DwellingListSnapshot, snapshotColumns, type SnapshotColumns } from './dwelling-list.snapshot';
-import { NO_DAY, snapshotType } from './list-filters';
+import { DwellingListSnapshot, snapshotColumns, writeSnapshotRow, type SnapshotColumns } from './dwelling-list.snapshot';
 
 /** Rows per FETCH while loading the list snapshot: bounds the memory of one round trip (~10 MB). */
 const SNAPSHOT_BATCH = 50_000;
+
+/**
+ * More changed dwellings than this since a snapshot, and `changes` answers "reload": at 100,000 of a
+ * million the delta took 1.6-2.7 s (a loaded machine, ADR 0066), what a full load takes.
+ */
+const MAX_CHANGED = 100_000;
+
+/** What changed since a list snapshot (DwellingListReader.changes). */
+export type ListChanges =
+  /** The log cannot tell (pruned past the snapshot, a TRUNCATE, or too many): load everything again. */
+  | { reload: true }
+  | {
+      reload: false;
+      /** The list version now, in the same PostgreSQL snapshot as the rows. */
+      version: string;
+      /** That PostgreSQL snapshot: the `since` of the next call. */
+      snapshot: string;
+      /** Changed dwellings a list can show now, in no particular order. */
+      changed: LoadedSnapshotRow[];
+      /** Changed dwellings a list cannot show now (deleted, or rented before the cut-off). */
+      removed: number[];
+    };
 
 /**
  * The dwelling lists' reads, on a pg pool of their own instead of Prisma: Prisma's $queryRaw costs
@@ -70,9 +97,10 @@ export class DwellingListReader implements OnModuleDestroy {
 
   /**
    * Every listable dwelling's filter columns at one list version: one REPEATABLE READ transaction
-   * reads the version and then the rows through a cursor, so both are the same snapshot.
+   * reads the version and then the rows through a cursor, so both are the same snapshot. Its
+   * PostgreSQL snapshot comes with it as `pgSnapshot`, the `since` of the first `changes`.
    */
-  async snapshot(rentedCutoff: Date): Promise<DwellingListSnapshot> {
+  async snapshot(rentedCutoff: Date): Promise<DwellingListSnapshot & { pgSnapshot: string }> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -80,42 +108,65 @@ export class DwellingListReader implements OnModuleDestroy {
       // fast-start index walk (1M heap visits: 5 s instead of 2 s on the benchmark database); and no
       // JIT, whose compile costs more than this simple plan.
       await client.query(`SET LOCAL cursor_tuple_fraction = 1; SET LOCAL jit = off; SET LOCAL work_mem = '64MB'`);
-      const version = (await client.query<{ version: string }>(LIST_VERSION_SQL)).rows[0].version;
+      const position = (await client.query<{ version: string; pg_snapshot: string }>(SNAPSHOT_POSITION_SQL)).rows[0];
       await client.query(`DECLARE list_snapshot NO SCROLL CURSOR FOR ${snapshotRowsSql(rentedCutoff)}`);
       let columns = snapshotColumns(SNAPSHOT_BATCH);
       let n = 0;
+      const row = {} as LoadedSnapshotRow;
       for (;;) {
         const { rows } = await client.query<ListResultRow>({ text: `FETCH ${SNAPSHOT_BATCH} FROM list_snapshot`, ...LIST_QUERY_OPTIONS });
         if (n + rows.length > columns.ids.length) columns = grow(columns, Math.max(columns.ids.length * 2, n + rows.length));
-        for (const [id, cityId, rent, rooms, size, deletedAt, rowVersion, pets, dwellingType, availableDay, leaseMonths, monthlyCost, lat, lng] of rows) {
-          columns.ids[n] = Number(id);
-          columns.cityIds[n] = Number(cityId);
-          columns.rents[n] = Number(rent);
-          columns.rooms[n] = Number(rooms);
-          columns.sizes[n] = Number(size);
-          // Epoch seconds with the milliseconds as fraction, as decodeListRows reads times.
-          columns.deletedAt[n] = deletedAt === null ? NaN : Math.round(Number(deletedAt) * 1000);
-          columns.rowVersions[n] = Number(rowVersion);
-          columns.pets[n] = pets === '1' ? 1 : 0;
-          columns.types[n] = snapshotType(dwellingType);
-          columns.availableDays[n] = availableDay === null ? NO_DAY : Number(availableDay);
-          columns.leaseMonths[n] = leaseMonths === null ? -1 : Number(leaseMonths);
-          columns.monthlyCosts[n] = monthlyCost === null ? -1 : Number(monthlyCost);
-          // float8 text is the shortest that reads back the same double (PostgreSQL 12+).
-          columns.lats[n] = lat === null ? NaN : Number(lat);
-          columns.lngs[n] = lng === null ? NaN : Number(lng);
-          n++;
-        }
+        for (const text of rows) writeSnapshotRow(columns, n++, decodeSnapshotRow(text, 0, row));
         if (rows.length < SNAPSHOT_BATCH) break;
       }
       await client.query('COMMIT');
-      return new DwellingListSnapshot(version, rentedCutoff.getTime(), shrink(columns, n));
+      // A property, not a field of the class: the snapshot itself never needs it.
+      return Object.assign(new DwellingListSnapshot(position.version, rentedCutoff.getTime(), shrink(columns, n)), { pgSnapshot: position.pg_snapshot });
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
       client.release();
     }
+  }
+
+  /**
+   * The dwellings changed since the PostgreSQL snapshot `since` (a list snapshot's `pgSnapshot`, or
+   * the `snapshot` of the last answer), read as `snapshot` reads rows at this rented cut-off: those
+   * changed by every transaction committed now and not seen by `since`, whatever order they committed
+   * in. One REPEATABLE READ transaction, so version, snapshot and rows agree.
+   */
+  async changes(since: string, rentedCutoff: Date, maxChanged = MAX_CHANGED): Promise<ListChanges> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const [version, snapshot, pruned] = (await client.query<ListResultRow>({ text: LIST_CHANGES_HEAD_SQL, values: [since], ...LIST_QUERY_OPTIONS })).rows[0];
+      const changes = await this.changedRows(client, since, rentedCutoff, maxChanged, pruned === 't');
+      await client.query('COMMIT');
+      return changes === undefined ? { reload: true } : { reload: false, version: version as string, snapshot: snapshot as string, ...changes };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** The changed and removed dwellings, or undefined when the log cannot tell them. */
+  private async changedRows(client: PoolClient, since: string, rentedCutoff: Date, maxChanged: number, pruned: boolean): Promise<{ changed: LoadedSnapshotRow[]; removed: number[] } | undefined> {
+    if (pruned) return undefined;
+    const { rows } = await client.query<ListResultRow>({ text: LIST_CHANGES_SQL, values: [since, rentedCutoff.toISOString(), maxChanged + 1], ...LIST_QUERY_OPTIONS });
+    if (rows.length > maxChanged) return undefined;
+    const changed: LoadedSnapshotRow[] = [];
+    const removed: number[] = [];
+    for (const row of rows) {
+      const id = Number(row[0]);
+      // Dwelling 0: a TRUNCATE, every dwelling changed.
+      if (id === 0) return undefined;
+      if (row[1] === null) removed.push(id);
+      else changed.push(decodeSnapshotRow(row, 1));
+    }
+    return { changed, removed };
   }
 
   /** A dwelling with its city, postal name and image keys (GET /api/dwellings/{id}); null when there is none. */
@@ -129,8 +180,10 @@ export class DwellingListReader implements OnModuleDestroy {
     return rows[0].version;
   }
 
+  /** Folds the list version's change rows, then prunes the change log (both now and then, after writes). */
   async fold(): Promise<void> {
     await this.pool.query(FOLD_LIST_VERSION_SQL);
+    await this.pool.query(PRUNE_LIST_LOG_SQL);
   }
 
   async onModuleDestroy(): Promise<void> {
