@@ -140,7 +140,7 @@ describe('dwelling lists from memory', () => {
     expect(sorted.text).toBe((await database.request('GET', url(4))).text);
   });
 
-  it('never serves a page behind a commit: the database answers until memory has caught up', async () => {
+  it('never serves a page behind a commit: the next request after it follows the change log and answers from memory (issue 35)', async () => {
     await loaded();
     const url = (n: number) => `/api/dwellings/area/${cities[1].slug}?pageSize=${n}`;
     expect((await memory.request('GET', url(3))).headers['x-list-source']).toBe('memory');
@@ -151,13 +151,14 @@ describe('dwelling lists from memory', () => {
        SELECT $1, 'test', 'Ny bolig fra en anden proces', 'Lige kommet', 7000, 2, 60, $2, landlord_id, now() FROM dwellings LIMIT 1 RETURNING id`,
       [`memory-${randomBytes(4).toString('hex')}`, cities[1].id],
     );
+    const { load, delta } = lists().updates;
     const created = await memory.request('GET', url(4));
-    expect(created.headers['x-list-source']).toBe('database');
+    expect(created.headers['x-list-source']).toBe('memory');
     expect(created.body.data[0]).toMatchObject({ dwellingId: String(rows[0].id), headline: 'Ny bolig fra en anden proces', images: [] });
+    expect(created.text).toBe((await database.request('GET', url(4))).text);
+    // Followed, not loaded again.
     await lists().settled();
-    const caughtUp = await memory.request('GET', url(5));
-    expect(caughtUp.headers['x-list-source']).toBe('memory');
-    expect(caughtUp.text).toBe((await database.request('GET', url(5))).text);
+    expect(lists().updates).toEqual({ load, delta: delta + 1 });
   });
 
   it('shows a changed dwelling as changed once reloaded, and keeps serving the unchanged ones', async () => {
@@ -184,6 +185,90 @@ describe('dwelling lists from memory', () => {
     const cheap = await memory.request('GET', url('rent=4500&pageSize=500'));
     expect(cheap.body.data.map((item: { dwellingId: string }) => item.dwellingId)).toContain(first.dwellingId);
     expect(cheap.text).toBe((await database.request('GET', url('rent=4500&pageSize=500'))).text);
+  });
+
+  it('follows writes of every kind by deltas alone: every list then answers from memory with the bytes of the list statement (issue 35)', async () => {
+    await loaded();
+    const [a, b] = cities;
+    const { load, delta } = lists().updates;
+    const ids = (await other.query<{ id: number }>('SELECT id FROM dwellings WHERE city_id = $1 AND deleted_at IS NULL ORDER BY id LIMIT 6', [a.id])).rows.map((r) => r.id);
+    const newDwelling = `INSERT INTO dwellings (external_id, source, headline, teaser, rent, rooms, size, city_id, landlord_id, created_at, updated_at)
+       SELECT $1, 'test', $2, 'Lige kommet', $3, 2, 60, $4, landlord_id, $5, now() FROM dwellings LIMIT 1 RETURNING id`;
+    const gone = (await other.query<{ id: number }>(newDwelling, [`memory-${randomBytes(4).toString('hex')}`, 'Snart væk', 5000, a.id, new Date()])).rows[0].id;
+    await memory.request('GET', `/api/dwellings/area/${a.slug}?pageSize=2`);
+    // One transaction of many kinds, as an import is, then single writes.
+    await other.query('BEGIN');
+    await other.query('UPDATE dwellings SET rent = 4321, size = 77 WHERE id = $1', [ids[0]]);
+    await other.query('UPDATE dwellings SET city_id = $2 WHERE id = $1', [ids[1], b.id]);
+    await other.query('UPDATE dwellings SET deleted_at = now() WHERE id = $1', [ids[2]]);
+    await other.query(`UPDATE dwellings SET deleted_at = now() - interval '20 days' WHERE id = $1`, [ids[3]]);
+    await other.query(newDwelling, [`memory-${randomBytes(4).toString('hex')}`, 'Midt i listen', 6500, b.id, new Date(Date.now() - 10 * DAY)]);
+    await other.query('COMMIT');
+    await memory.request('GET', `/api/dwellings/area/${b.slug}?pageSize=2`);
+    await other.query('DELETE FROM dwellings WHERE id = $1', [gone]);
+    const key = randomBytes(16).toString('hex');
+    await other.query('INSERT INTO dwelling_images (dwelling_id, position, full_key, blurred_key, width, height) VALUES ($1, 9, $2, $3, 10, 10)', [ids[4], `full${key}`, key]);
+    // The same creation time as another dwelling: the id decides its place.
+    await other.query(newDwelling, [`memory-${randomBytes(4).toString('hex')}`, 'Samme tid', 7000, a.id, (await other.query('SELECT created_at FROM dwellings WHERE id = $1', [ids[5]])).rows[0].created_at]);
+
+    const queries = ['', 'rent=6000', 'rooms=2&size=60', 'start=3&pageSize=7', 'sort=rent', 'sort=size&start=2&pageSize=5', 'sort=rent-per-m2', 'pageSize=500'];
+    const urls = [
+      ...queries.map((qs) => `/api/dwellings/area/${a.slug}?${qs}`),
+      ...queries.map((qs) => `/api/dwellings/search?q=${b.zip}&${qs}`),
+      '/api/dwellings/latest?count=40',
+    ];
+    for (const url of urls) {
+      for (const headers of [{}, subscriberAuth]) {
+        const res = await memory.request('GET', url, undefined, headers);
+        expect(res.text, url).toBe((await database.request('GET', url, undefined, headers)).text);
+        expect(res.headers['x-list-source'] ?? 'cache', url).not.toBe('database');
+      }
+    }
+    const all = await memory.request('GET', `/api/dwellings/area/${a.slug}?pageSize=500`);
+    const listed = all.body.data.map((item: { dwellingId: string }) => Number(item.dwellingId));
+    expect(listed).toContain(ids[2]);
+    expect(listed).not.toContain(ids[3]);
+    expect(listed).not.toContain(gone);
+    expect(listed).not.toContain(ids[1]);
+    await lists().settled();
+    expect(lists().updates.load).toBe(load);
+    expect(lists().updates.delta).toBeGreaterThan(delta);
+  });
+
+  it('answers two requests behind one commit from one round of the change log', async () => {
+    await loaded();
+    const url = (n: number) => `/api/dwellings/area/${cities[0].slug}?pageSize=${n}`;
+    await memory.request('GET', url(2));
+    const { load, delta } = lists().updates;
+    await other.query('UPDATE dwellings SET rent = rent + 1 WHERE id = (SELECT min(id) FROM dwellings WHERE city_id = $1)', [cities[0].id]);
+    const [first, second] = await Promise.all([memory.request('GET', url(3)), memory.request('GET', url(4))]);
+    expect([first.headers['x-list-source'], second.headers['x-list-source']]).toEqual(['memory', 'memory']);
+    expect(first.text).toBe((await database.request('GET', url(3))).text);
+    expect(second.text).toBe((await database.request('GET', url(4))).text);
+    expect(lists().updates).toEqual({ load, delta: delta + 1 });
+  });
+
+  it('loads everything again when the change log cannot tell (pruned past the snapshot), the database answering meanwhile', async () => {
+    await loaded();
+    const url = (n: number) => `/api/dwellings/area/${cities[1].slug}?pageSize=${n}`;
+    await memory.request('GET', url(2));
+    const { load } = lists().updates;
+    const { rows } = await other.query<{ pruned_below: string }>('SELECT pruned_below::text FROM dwelling_list_log_bound');
+    // As a prune far in the future would leave it: every snapshot held is older than what was kept.
+    await other.query(`UPDATE dwelling_list_log_bound SET pruned_below = 9000000000000000000`);
+    try {
+      await other.query('UPDATE dwellings SET rent = rent + 1 WHERE id = (SELECT min(id) FROM dwellings WHERE city_id = $1)', [cities[1].id]);
+      const behind = await memory.request('GET', url(3));
+      expect(behind.headers['x-list-source']).toBe('database');
+      expect(behind.text).toBe((await database.request('GET', url(3))).text);
+      await lists().settled();
+      expect(lists().updates.load).toBe(load + 1);
+      const loadedAgain = await memory.request('GET', url(4));
+      expect(loadedAgain.headers['x-list-source']).toBe('memory');
+      expect(loadedAgain.text).toBe((await database.request('GET', url(4))).text);
+    } finally {
+      await other.query('UPDATE dwelling_list_log_bound SET pruned_below = $1', [rows[0].pruned_below]);
+    }
   });
 
   it('leaves a rented window that starts before what memory holds to the database', async () => {

@@ -3,6 +3,7 @@ import { rentedListedSince } from '@husly/domain';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { Clock } from '../../infra/clock/clock';
+import { Metrics } from '../../infra/metrics/metrics';
 import { CitiesService } from '../cities.service';
 import type { ListFilter } from './dwelling-list.query';
 import { DwellingListReader } from './dwelling-list.reader';
@@ -14,6 +15,11 @@ import { toListItem } from './list-items';
 const CUTOFF_MARGIN_MS = 86_400_000;
 /** After a failed load, requests do not start another for this long (they read the database meanwhile). */
 const RETRY_AFTER_MS = 5_000;
+/**
+ * Rounds of the change log a request waits for before the database answers it: a round reads what
+ * committed up to its start, so a request whose version was read during one needs the next.
+ */
+const FOLLOW_ROUNDS = 3;
 
 /** A page from memory: its items' JSON, the count as the list statement gives it, and its list version. */
 export interface MemoryPage {
@@ -25,17 +31,25 @@ export interface MemoryPage {
 
 /**
  * Lists from memory (docs/decisions/0004): the list snapshot answers which dwellings a page shows,
- * the item fragments what they say. Memory answers only for the list version the caller has just
- * read from the database, so a page from here is exactly the page the list statement would read;
- * otherwise (not loaded yet, behind a commit, a rented window older than the snapshot holds) the
- * caller reads the database, and a reload is started in the background, one at a time.
+ * the item fragments what they say. Memory answers only at or after the list version the caller has
+ * just read from the database, so a page from here is never behind a commit the caller has seen.
+ * Behind one, the request waits for the change log's round (docs/decisions/0066): the dwellings
+ * changed since the snapshot's PostgreSQL snapshot, applied as a delta, milliseconds for a feed's
+ * thousand. A full load only at start, and when the log cannot tell (pruned past the snapshot, a
+ * TRUNCATE, a write of more than MAX_CHANGED): then the database answers until it lands.
  */
 @Injectable()
 export class DwellingListMemory implements OnModuleDestroy {
   private readonly logger = new Logger(DwellingListMemory.name);
   readonly enabled: boolean;
   private snapshot?: DwellingListSnapshot;
+  /** The PostgreSQL snapshot `snapshot` was read at: where the next round of the change log starts. */
+  private since?: string;
   private loading?: Promise<void>;
+  /** The change log's round under way: every request behind a commit waits for the same one. */
+  private following?: Promise<void>;
+  /** How the snapshot was brought up to date, since start (also in metrics: husly_list_snapshot_updates_total). */
+  readonly updates = { load: 0, delta: 0 };
   private failedAt = -Infinity;
   private closed = false;
   private readonly fragments: { blurred: ListItemFragments; full: ListItemFragments };
@@ -44,6 +58,7 @@ export class DwellingListMemory implements OnModuleDestroy {
     private readonly reader: DwellingListReader,
     private readonly cities: CitiesService,
     private readonly clock: Clock,
+    private readonly metrics: Metrics,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.enabled = config.lists.inMemory;
@@ -56,12 +71,70 @@ export class DwellingListMemory implements OnModuleDestroy {
    */
   async page(filter: ListFilter, start: number, pageSize: number, subscribed: boolean, version: string): Promise<MemoryPage | null> {
     if (!this.enabled) return null;
-    const snapshot = this.snapshot;
-    if (!snapshot || snapshot.version !== version || !snapshot.covers(filter)) {
+    const snapshot = await this.atLeast(version);
+    if (!snapshot) {
       this.reload();
       return null;
     }
+    if (!snapshot.covers(filter)) {
+      // A rented window older than the snapshot holds (the clock moved back, a window made longer):
+      // a load from now holds it. A list memory never answers (sorted across cities) needs none.
+      if (filter.rentedSince !== null && filter.rentedSince.getTime() < snapshot.rentedCutoff) this.reload();
+      return null;
+    }
     return this.pageOf(snapshot, filter, start, pageSize, subscribed);
+  }
+
+  /**
+   * The snapshot at `version` or after it: the one held, or the one the change log's rounds bring it
+   * to; undefined when there is none (not loaded, the log cannot tell, or a round failed).
+   */
+  private async atLeast(version: string): Promise<DwellingListSnapshot | undefined> {
+    const wanted = BigInt(version);
+    for (let round = 0; ; round++) {
+      const snapshot = this.snapshot;
+      if (!snapshot) return undefined;
+      if (BigInt(snapshot.version) >= wanted) return snapshot;
+      if (round === FOLLOW_ROUNDS || this.since === undefined) return undefined;
+      await this.follow();
+    }
+  }
+
+  /** One round of the change log, shared by the requests that wait for it. */
+  private follow(): Promise<void> {
+    return (this.following ??= this.applyChanges().finally(() => (this.following = undefined)));
+  }
+
+  private async applyChanges(): Promise<void> {
+    const snapshot = this.snapshot;
+    const since = this.since;
+    if (!snapshot || since === undefined || this.closed) return;
+    const started = process.hrtime.bigint();
+    try {
+      const changes = await this.reader.changes(since, new Date(snapshot.rentedCutoff));
+      // A full load landed meanwhile: it is at least as new as what was asked for.
+      if (this.snapshot !== snapshot) return;
+      if (changes.reload) {
+        this.since = undefined;
+        this.reload();
+        return;
+      }
+      if (BigInt(changes.version) <= BigInt(snapshot.version)) {
+        this.since = changes.snapshot;
+        return;
+      }
+      this.snapshot = snapshot.withChanges(changes.version, changes.changed, changes.removed);
+      this.since = changes.snapshot;
+      this.updates.delta++;
+      this.metrics.listSnapshots.inc({ kind: 'delta' });
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      this.logger.debug(`list snapshot: ${changes.changed.length} changed, ${changes.removed.length} removed, at version ${changes.version} in ${ms.toFixed(1)} ms`);
+    } catch (error) {
+      // The database answers meanwhile; a full load starts over from a known snapshot.
+      if (!this.closed) this.logger.warn(`list snapshot changes: ${String(error)}`);
+      this.since = undefined;
+      this.reload();
+    }
   }
 
   /**
@@ -77,8 +150,8 @@ export class DwellingListMemory implements OnModuleDestroy {
       await Promise.race([this.loading, timeout]);
       clearTimeout(timer);
     }
-    const snapshot = this.snapshot;
-    if (!snapshot || BigInt(snapshot.version) < BigInt(version) || !snapshot.covers(filter)) return null;
+    const snapshot = await this.atLeast(version);
+    if (!snapshot || !snapshot.covers(filter)) return null;
     return this.pageOf(snapshot, filter, start, pageSize, subscribed);
   }
 
@@ -98,9 +171,10 @@ export class DwellingListMemory implements OnModuleDestroy {
         missing.map((i) => snapshot.id(found.rows[i])),
         subscribed ? 'full_key' : 'blurred_key',
       );
-      // A commit between the version read and this one: the database answers this request.
+      // A commit between the version read and this one: the database answers this request, and the
+      // next round of the change log brings the snapshot to it.
       if (read.version !== snapshot.version) {
-        this.reload();
+        void this.follow();
         return null;
       }
       const byId = new Map(read.items.map((item) => [item.id, item]));
@@ -123,14 +197,14 @@ export class DwellingListMemory implements OnModuleDestroy {
     this.loading = this.load().finally(() => (this.loading = undefined));
   }
 
-  /** Resolves when the load under way, if any, has ended (tests). */
+  /** Resolves when the load or the round of the change log under way, if any, has ended (tests). */
   async settled(): Promise<void> {
-    await this.loading;
+    await Promise.all([this.loading, this.following]);
   }
 
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
-    await this.loading;
+    await Promise.all([this.loading, this.following]);
   }
 
   private async load(): Promise<void> {
@@ -140,7 +214,12 @@ export class DwellingListMemory implements OnModuleDestroy {
       const snapshot = await this.reader.snapshot(cutoff);
       if (this.closed) return;
       // A load that started before a newer one ended must not replace it (versions only grow).
-      if (!this.snapshot || BigInt(snapshot.version) >= BigInt(this.snapshot.version)) this.snapshot = snapshot;
+      if (!this.snapshot || BigInt(snapshot.version) >= BigInt(this.snapshot.version)) {
+        this.snapshot = snapshot;
+        this.since = snapshot.pgSnapshot;
+        this.updates.load++;
+        this.metrics.listSnapshots.inc({ kind: 'load' });
+      }
       this.logger.debug(`list snapshot: ${snapshot.size} dwellings at version ${snapshot.version} in ${Date.now() - started} ms`);
     } catch (error) {
       this.failedAt = Date.now();

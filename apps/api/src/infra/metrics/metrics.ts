@@ -33,6 +33,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** A process falling back to full loads (the change log pruned past it, failures) shows as loads rising. */
+  readonly listSnapshots = new Counter({
+    name: 'husly_list_snapshot_updates_total',
+    help: "The in-memory dwelling list's updates: full loads, and deltas from the change log",
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
   readonly payments = new Counter({
     name: 'husly_payments_total',
     help: 'Charges recorded as paid (a receipt), and payments the provider declined at checkout',
