@@ -158,7 +158,7 @@ describe('dwelling lists from memory', () => {
     expect(created.text).toBe((await database.request('GET', url(4))).text);
     // Followed, not loaded again.
     await lists().settled();
-    expect(lists().updates).toEqual({ load, delta: delta + 1 });
+    expect(lists().updates).toMatchObject({ load, delta: delta + 1 });
   });
 
   it('shows a changed dwelling as changed once reloaded, and keeps serving the unchanged ones', async () => {
@@ -245,7 +245,26 @@ describe('dwelling lists from memory', () => {
     expect([first.headers['x-list-source'], second.headers['x-list-source']]).toEqual(['memory', 'memory']);
     expect(first.text).toBe((await database.request('GET', url(3))).text);
     expect(second.text).toBe((await database.request('GET', url(4))).text);
-    expect(lists().updates).toEqual({ load, delta: delta + 1 });
+    expect(lists().updates).toMatchObject({ load, delta: delta + 1 });
+  });
+
+  it('asks the change log now and then without a write, so its PostgreSQL snapshot stays within what the log keeps', async () => {
+    await loaded();
+    const url = (n: number) => `/api/dwellings/area/${cities[0].slug}?pageSize=${n}`;
+    await memory.request('GET', url(2));
+    await lists().settled();
+    const { rounds, load, delta } = lists().updates;
+    await memory.request('GET', url(3));
+    await lists().settled();
+    expect(lists().updates.rounds).toBe(rounds);
+    memory.clock.advance(61_000);
+    try {
+      expect((await memory.request('GET', url(4))).headers['x-list-source']).toBe('memory');
+      await lists().settled();
+      expect(lists().updates).toEqual({ rounds: rounds + 1, load, delta });
+    } finally {
+      memory.clock.advance(-61_000);
+    }
   });
 
   it('loads everything again when the change log cannot tell (pruned past the snapshot), the database answering meanwhile', async () => {

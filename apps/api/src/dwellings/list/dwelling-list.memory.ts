@@ -20,6 +20,12 @@ const RETRY_AFTER_MS = 5_000;
  * committed up to its start, so a request whose version was read during one needs the next.
  */
 const FOLLOW_ROUNDS = 3;
+/**
+ * A process at the current version still asks the log this often, so that its PostgreSQL snapshot
+ * moves on: the log keeps ten minutes (docs/decisions/0066), and a process whose snapshot is older
+ * than that when the next write comes would load everything again.
+ */
+const REFRESH_MS = 60_000;
 
 /** A page from memory: its items' JSON, the count as the list statement gives it, and its list version. */
 export interface MemoryPage {
@@ -49,7 +55,9 @@ export class DwellingListMemory implements OnModuleDestroy {
   /** The change log's round under way: every request behind a commit waits for the same one. */
   private following?: Promise<void>;
   /** How the snapshot was brought up to date, since start (also in metrics: husly_list_snapshot_updates_total). */
-  readonly updates = { load: 0, delta: 0 };
+  readonly updates = { load: 0, delta: 0, rounds: 0 };
+  /** When the snapshot was last brought to the log's present (clock ms): a load or a round. */
+  private followedAt = 0;
   private failedAt = -Infinity;
   private closed = false;
   private readonly fragments: { blurred: ListItemFragments; full: ListItemFragments };
@@ -94,7 +102,10 @@ export class DwellingListMemory implements OnModuleDestroy {
     for (let round = 0; ; round++) {
       const snapshot = this.snapshot;
       if (!snapshot) return undefined;
-      if (BigInt(snapshot.version) >= wanted) return snapshot;
+      if (BigInt(snapshot.version) >= wanted) {
+        if (this.clock.now().getTime() - this.followedAt >= REFRESH_MS) void this.follow();
+        return snapshot;
+      }
       if (round === FOLLOW_ROUNDS || this.since === undefined) return undefined;
       await this.follow();
     }
@@ -110,8 +121,10 @@ export class DwellingListMemory implements OnModuleDestroy {
     const since = this.since;
     if (!snapshot || since === undefined || this.closed) return;
     const started = process.hrtime.bigint();
+    const at = this.clock.now().getTime();
     try {
       const changes = await this.reader.changes(since, new Date(snapshot.rentedCutoff));
+      this.updates.rounds++;
       // A full load landed meanwhile: it is at least as new as what was asked for.
       if (this.snapshot !== snapshot) return;
       if (changes.reload) {
@@ -119,6 +132,7 @@ export class DwellingListMemory implements OnModuleDestroy {
         this.reload();
         return;
       }
+      this.followedAt = at;
       if (BigInt(changes.version) <= BigInt(snapshot.version)) {
         this.since = changes.snapshot;
         return;
@@ -217,6 +231,7 @@ export class DwellingListMemory implements OnModuleDestroy {
       if (!this.snapshot || BigInt(snapshot.version) >= BigInt(this.snapshot.version)) {
         this.snapshot = snapshot;
         this.since = snapshot.pgSnapshot;
+        this.followedAt = this.clock.now().getTime();
         this.updates.load++;
         this.metrics.listSnapshots.inc({ kind: 'load' });
       }
