@@ -24,7 +24,7 @@ import pg from 'pg';
 import { BENCH_URL, prepareDatabase, productionEnv, warmMemory } from '../shared/bench-database.mjs';
 import { freePort, sleep, start, stopAll, waitFor } from '../shared/processes.mjs';
 import { constantArrivalRate } from './arrival-rate.mjs';
-import { loadPlaces, randomFilters } from './requests.mjs';
+import { loadPlaces, requestPicker } from './requests.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
@@ -44,29 +44,6 @@ function cpuSeconds(pid) {
 function rssMb(pid) {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
   return Math.round(Number(line.split(/\s+/)[1]) / 1024);
-}
-
-/** The lists workload with the orders in the mix: a city or a search, random filters, a sort in half of them. */
-function listPicker(places, random = Math.random) {
-  const total = places.reduce((s, p) => s + p.n, 0);
-  const pick = () => {
-    let r = random() * total;
-    for (const p of places) if ((r -= p.n) < 0) return p;
-    return places[0];
-  };
-  const filters = randomFilters(random);
-  const sorts = ['rent', 'size', 'rent-per-m2'];
-  return () => {
-    const place = pick();
-    const params = filters();
-    if (random() < 0.5) params.set('sort', sorts[Math.floor(random() * sorts.length)]);
-    if (random() < 0.5) {
-      params.set('q', place.slug);
-      return `/api/dwellings/search?${params}`;
-    }
-    const qs = params.toString();
-    return `/api/dwellings/area/${place.slug}${qs ? `?${qs}` : ''}`;
-  };
 }
 
 /** Dwellings the batches rented: listed again when the benchmark ends, so the next run finds the database as it was. */
@@ -163,7 +140,7 @@ async function main() {
     log(`median: ${(median * 1000).toFixed(1)} ms = ${((median / full) * 100).toFixed(2)} % of a full load (target ≤ 5 %)`);
 
     if (MINUTES <= 0) return;
-    const nextPath = listPicker(places);
+    const nextPath = requestPicker(places, Math.random, { sorts: true });
     await autocannon({ url, connections: 10, duration: 3, headers: HEADERS, requests: [{ setupRequest: (r) => ({ ...r, path: nextPath() }) }] });
     const saturation = await autocannon({ url, connections: 16, duration: DURATION, headers: HEADERS, requests: [{ setupRequest: (r) => ({ ...r, path: nextPath() }) }] });
     const rate = Math.max(1, Math.round(saturation.requests.average / 2));

@@ -13,8 +13,11 @@ export async function loadPlaces() {
   return rows;
 }
 
-/** Cities weighted by their number of dwellings (people search where the dwellings are); `random` in [0, 1). */
-export function requestPicker(places, random = Math.random) {
+/**
+ * Cities weighted by their number of dwellings (people search where the dwellings are); `random` in
+ * [0, 1). `sorts`: half of the lists in one of the orders the filters offer (bench:follow, issue 35).
+ */
+export function requestPicker(places, random = Math.random, { sorts = false } = {}) {
   const total = places.reduce((s, p) => s + p.n, 0);
   const pick = () => {
     let r = random() * total;
@@ -25,6 +28,7 @@ export function requestPicker(places, random = Math.random) {
   return () => {
     const place = pick();
     const params = filters();
+    if (sorts && random() < 0.5) params.set('sort', SORTS[Math.floor(random() * SORTS.length)]);
     if (random() < 0.5) {
       const q = [place.label, place.slug, place.zip].filter(Boolean)[Math.floor(random() * 3)] ?? place.slug;
       params.set('q', q);
@@ -34,6 +38,8 @@ export function requestPicker(places, random = Math.random) {
     return `/api/dwellings/area/${place.slug}${qs ? `?${qs}` : ''}`;
   };
 }
+
+const SORTS = ['rent', 'size', 'rent-per-m2'];
 
 /** The random filters of the list workload (rent, rooms, size, a later page); `random` in [0, 1). */
 export function randomFilters(random = Math.random) {
