@@ -1,16 +1,19 @@
-// npm run bench:boligagent [-- --redis]
+// npm run bench:boligagent [-- --agents N] [-- --redis]
 //
 // 1. Recreates the database husly_bench_boligagent on the local PostgreSQL (BENCH_ADMIN_URL overrides
 //    postgresql://postgres@127.0.0.1:5432/postgres) with the migrations and reference data (cities).
-// 2. Seeds, in SQL, 100,000 verified daily agents (one pref each, a fifth with a second city) and
-//    2,000 dwellings created in the last hours over 200 cities; and for change alerts (ADR 0062)
-//    20 older dwellings (BENCH_CHANGED_DWELLINGS) in 20 cities, each mailed two days ago to the agents
-//    of its city and with a rent drop recorded an hour ago.
+// 2. Seeds, in SQL, N verified daily agents (--agents N, else BENCH_AGENTS, else 100,000; one pref
+//    each, a fifth with a second city) and 2,000 dwellings created in the last hours over 200 cities;
+//    and for change alerts (ADR 0062) 20 older dwellings (BENCH_CHANGED_DWELLINGS) in 20 cities, each
+//    mailed two days ago to the agents of its city and with a rent drop recorded an hour ago.
 // 3. Starts a local SMTP sink (smtp-server, its own process) and runs the real job once with
 //    `boligagent-send.command.js` (in-process; --redis: through BullMQ on REDIS_URL or
-//    redis://127.0.0.1:6379 with its own key prefix).
-// 4. Prints the database matching time, mails per second handed to SMTP, total time and peak RSS.
-// Not part of `npm test`: it takes a few minutes and the whole machine.
+//    redis://127.0.0.1:6379 with its own key prefix), sampling its RSS every second.
+// 4. Then the SMTP baseline (smtp-baseline.mjs, its own process): the same nodemailer transport and
+//    pool sends as many mails, copies of a random sample of the job's, straight to the same sink.
+// 5. Prints the database matching time, mails per second handed to SMTP by the job and by the
+//    baseline and their ratio, total time, peak RSS and the RSS over the run.
+// Not part of `npm test`: it takes minutes (a million agents: most of an hour) and the whole machine.
 import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +25,18 @@ import { productionEnv } from '../shared/bench-database.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
 const REDIS = args.includes('--redis');
-const AGENTS = Number(process.env.BENCH_AGENTS) || 100_000;
+/** `--agents N` or `--agents=N`; BENCH_AGENTS still works. */
+function agentsArgument() {
+  const i = args.findIndex((a) => a === '--agents' || a.startsWith('--agents='));
+  if (i < 0) return undefined;
+  const value = args[i].includes('=') ? args[i].slice(args[i].indexOf('=') + 1) : args[i + 1];
+  const n = Number(String(value).replace(/[_,]/g, ''));
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`--agents: not a positive whole number: ${value}`);
+  return n;
+}
+const AGENTS = agentsArgument() ?? (Number(process.env.BENCH_AGENTS) || 100_000);
+/** The job's most mails in flight (4 in-process send jobs x 8 mails): the baseline sends as many at once. */
+const IN_FLIGHT = 32;
 const DWELLINGS = Number(process.env.BENCH_DWELLINGS) || 2_000;
 /** Dwellings with a rent drop: rarer than new ones; every agent of their cities was mailed them before. */
 const CHANGED = Number(process.env.BENCH_CHANGED_DWELLINGS) || 20;
@@ -120,26 +134,35 @@ async function main() {
   const started = Date.now();
   const runStarted = (await db.query('SELECT now() AS t')).rows[0].t;
   const job = run('boligagent:send', 'dist/api/apps/api/src/cli/boligagent-send.command.js', extra);
-  // Peak RSS of the job's process, sampled from /proc while it runs.
+  // The job process's RSS every second from /proc, and its peak (VmHWM) at the last sample.
   let peakRss = 0;
   const samples = [];
   const sampler = setInterval(() => {
     try {
       const status = readFileSync(`/proc/${job.child.pid}/status`, 'utf8');
-      const hwm = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-      const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-      peakRss = Math.max(peakRss, hwm);
-      samples.push(rss);
+      peakRss = Math.max(peakRss, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024);
+      samples.push(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024);
     } catch {
       /* exited */
     }
-  }, 250);
+  }, 1_000);
   const { code, output } = await job.done;
   clearInterval(sampler);
   const totalMs = Date.now() - started;
   const stats = await ask('stats');
-  sink.send('stop');
   rmSync(dataDir, { recursive: true, force: true });
+
+  // The baseline: as many mails, through the same transport settings, to the same sink, no job.
+  await ask('reset');
+  const baselineStarted = Date.now();
+  const client = fork(join(root, 'bench/boligagent/smtp-baseline.mjs'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const baselineDone = new Promise((resolve) => client.once('message', resolve));
+  client.send({ smtpUrl: extra.SMTP_URL, count: stats.count, inFlight: IN_FLIGHT, samples: stats.samples });
+  const { failed: baselineFailed } = await baselineDone;
+  client.kill();
+  const baseline = await ask('stats');
+  const baselineMs = Date.now() - baselineStarted;
+  sink.send('stop');
 
   // This run's mails only (the seed's SENT mails of two days ago are what the changes refer to).
   const mails = (await db.query(`SELECT status, count(*)::int AS n FROM boligagent_mails WHERE change_id IS NULL AND created_at >= $1 GROUP BY status`, [runStarted])).rows;
@@ -150,19 +173,31 @@ async function main() {
   const matching = /boligagent digest: .*matching (\d+) ms/.exec(output)?.[1];
   const claiming = /boligagent digest: .*claiming (\d+) ms/.exec(output)?.[1];
   const sendSeconds = (stats.last - stats.first) / 1000;
-  const quartile = (q) => samples.length ? Math.round(samples[Math.min(samples.length - 1, Math.floor(samples.length * q))] / 2 ** 20) : 0;
+  const jobRate = sendSeconds > 0 ? stats.count / sendSeconds : 0;
+  const baselineSeconds = (baseline.last - baseline.first) / 1000;
+  const baselineRate = baselineSeconds > 0 ? baseline.count / baselineSeconds : 0;
+  const mb = (bytes) => Math.round(bytes / 2 ** 20);
+  const kb = (s) => (s.count ? (s.bytes / s.count / 1024).toFixed(1) : '?');
+  // RSS by tenth of the run, and every second (the log keeps the whole curve).
+  const tenths = Array.from({ length: 10 }, (_, i) => samples.slice(Math.floor((samples.length * i) / 10), Math.floor((samples.length * (i + 1)) / 10)));
+  const half = Math.floor(samples.length / 2);
+  const maxOf = (xs) => (xs.length ? mb(Math.max(...xs)) : 0);
   log(output.split('\n').filter((l) => /boligagent:send|digest|ERROR|failed/i.test(l)).slice(0, 8).join('\n'));
   log('');
   log(`mode                     ${REDIS ? 'BullMQ on Redis' : 'in-process'}`);
   log(`agents / new dwellings   ${AGENTS.toLocaleString('en')} / ${DWELLINGS.toLocaleString('en')}`);
-  log(`mails handed to SMTP     ${stats.count.toLocaleString('en')}`);
+  log(`mails handed to SMTP     ${stats.count.toLocaleString('en')} (${kb(stats)} kB each on average)`);
   log(`  new-dwelling mails     ${mails.map((m) => `${m.status} ${m.n}`).join(', ') || 'none'} (${deliveries.toLocaleString('en')} dwellings in them)`);
   log(`  change mails           ${changeMails.map((m) => `${m.status} ${m.n}`).join(', ') || 'none'} (${CHANGED} rent drops; claimed by the run's sweep, ADR 0062)`);
   log(`database matching        ${matching ?? '?'} ms (every batch's match: new dwellings per agent, counted and listed)`);
   log(`database claiming        ${claiming ?? '?'} ms (every batch's writes: windows moved, mails inserted)`);
-  log(`mails/s to SMTP          ${sendSeconds > 0 ? Math.round(stats.count / sendSeconds) : '?'} (first to last mail: ${sendSeconds.toFixed(1)} s)`);
-  log(`total time               ${(totalMs / 1000).toFixed(1)} s (process start to exit, incl. boot)`);
-  log(`peak RSS                 ${Math.round(peakRss / 2 ** 20)} MB (RSS at 25/50/75/100 % of the run: ${[0.25, 0.5, 0.75, 0.999].map(quartile).join(' / ')} MB)`);
+  log(`mails/s to SMTP, job     ${Math.round(jobRate)} (first to last mail: ${sendSeconds.toFixed(1)} s)`);
+  log(`mails/s to SMTP, alone   ${Math.round(baselineRate)} (same transport and pool, ${IN_FLIGHT} in flight, ${baseline.count.toLocaleString('en')} copies of ${stats.samples.length} of the job's mails, ${kb(baseline)} kB each, ${baselineFailed} failed; ${(baselineMs / 1000).toFixed(1)} s)`);
+  log(`job / alone              ${baselineRate > 0 ? Math.round((jobRate / baselineRate) * 100) : '?'} %`);
+  log(`total time               ${(totalMs / 1000).toFixed(1)} s (job process start to exit, incl. boot)`);
+  log(`peak RSS                 ${mb(peakRss)} MB (VmHWM of the job's process)`);
+  log(`RSS max by tenth of run  ${tenths.map(maxOf).join(' / ')} MB; max of 1st half ${maxOf(samples.slice(0, half))}, of 2nd half ${maxOf(samples.slice(half))} MB`);
+  log(`RSS every second (MB)    ${samples.map(mb).join(' ')}`);
   if (code !== 0) {
     console.error(`boligagent:send exited with ${code}\n${output.slice(-3000)}`);
     process.exit(1);
