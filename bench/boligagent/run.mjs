@@ -1,4 +1,4 @@
-// npm run bench:boligagent [-- --agents N] [-- --redis]
+// npm run bench:boligagent [-- --agents N] [-- --redis] [-- --stop-after SECONDS]
 //
 // 1. Recreates the database husly_bench_boligagent on the local PostgreSQL (BENCH_ADMIN_URL overrides
 //    postgresql://postgres@127.0.0.1:5432/postgres) with the migrations and reference data (cities).
@@ -13,6 +13,9 @@
 //    pool sends as many mails, copies of a random sample of the job's, straight to the same sink.
 // 5. Prints the database matching time, mails per second handed to SMTP by the job and by the
 //    baseline and their ratio, total time, peak RSS and the RSS over the run.
+// --stop-after: a machine shared with other work may not finish a million in the time there is: the
+// job is killed after that many seconds (a crash: the next run sends what it claimed) and the figures
+// are those of the mails sent until then; the baseline sends as many.
 // Not part of `npm test`: it takes minutes (a million agents: most of an hour) and the whole machine.
 import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -34,6 +37,8 @@ function agentsArgument() {
   if (!Number.isInteger(n) || n <= 0) throw new Error(`--agents: not a positive whole number: ${value}`);
   return n;
 }
+const stopAfterIndex = args.indexOf('--stop-after');
+const STOP_AFTER_S = stopAfterIndex >= 0 ? Number(args[stopAfterIndex + 1]) : undefined;
 const AGENTS = agentsArgument() ?? (Number(process.env.BENCH_AGENTS) || 100_000);
 /** The job's most mails in flight (4 in-process send jobs x 8 mails): the baseline sends as many at once. */
 const IN_FLIGHT = 32;
@@ -120,7 +125,17 @@ async function prepareDatabase() {
 async function main() {
   const db = await prepareDatabase();
   const sink = fork(join(root, 'bench/boligagent/smtp-sink.mjs'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ask = (message) => new Promise((resolve) => { sink.once('message', resolve); sink.send(message); });
+  // Each answer names its question: a progress count may still be on its way when the stats are asked.
+  const ask = (message) =>
+    new Promise((resolve) => {
+      const answer = (reply) => {
+        if (reply.reply !== message) return;
+        sink.off('message', answer);
+        resolve(reply);
+      };
+      sink.on('message', answer);
+      sink.send(message);
+    });
   const { port } = await new Promise((resolve) => sink.once('message', resolve));
 
   const dataDir = mkdtempSync(join(tmpdir(), 'husly-bench-ba-run-'));
@@ -146,8 +161,22 @@ async function main() {
       /* exited */
     }
   }, 1_000);
+  // A line every 30 s, so a long run shows its course while it runs.
+  const progress = setInterval(() => {
+    void ask('count').then(({ count }) => log(`  ${Math.round((Date.now() - started) / 1000)} s: RSS ${Math.round((samples.at(-1) ?? 0) / 2 ** 20)} MB, ${count.toLocaleString('en')} mails at the sink`));
+  }, 30_000);
+  let stopped = false;
+  const stopper = STOP_AFTER_S
+    ? setTimeout(() => {
+        stopped = true;
+        log(`  stopping the job after ${STOP_AFTER_S} s (--stop-after)`);
+        job.child.kill('SIGKILL');
+      }, STOP_AFTER_S * 1000)
+    : undefined;
   const { code, output } = await job.done;
   clearInterval(sampler);
+  clearInterval(progress);
+  clearTimeout(stopper);
   const totalMs = Date.now() - started;
   const stats = await ask('stats');
   rmSync(dataDir, { recursive: true, force: true });
@@ -184,6 +213,7 @@ async function main() {
   const maxOf = (xs) => (xs.length ? mb(Math.max(...xs)) : 0);
   log(output.split('\n').filter((l) => /boligagent:send|digest|ERROR|failed/i.test(l)).slice(0, 8).join('\n'));
   log('');
+  if (stopped) log(`STOPPED after ${STOP_AFTER_S} s (--stop-after): the figures are those of the mails sent until then`);
   log(`mode                     ${REDIS ? 'BullMQ on Redis' : 'in-process'}`);
   log(`agents / new dwellings   ${AGENTS.toLocaleString('en')} / ${DWELLINGS.toLocaleString('en')}`);
   log(`mails handed to SMTP     ${stats.count.toLocaleString('en')} (${kb(stats)} kB each on average)`);
@@ -198,7 +228,7 @@ async function main() {
   log(`peak RSS                 ${mb(peakRss)} MB (VmHWM of the job's process)`);
   log(`RSS max by tenth of run  ${tenths.map(maxOf).join(' / ')} MB; max of 1st half ${maxOf(samples.slice(0, half))}, of 2nd half ${maxOf(samples.slice(half))} MB`);
   log(`RSS every second (MB)    ${samples.map(mb).join(' ')}`);
-  if (code !== 0) {
+  if (code !== 0 && !stopped) {
     console.error(`boligagent:send exited with ${code}\n${output.slice(-3000)}`);
     process.exit(1);
   }

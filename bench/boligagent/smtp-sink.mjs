@@ -39,11 +39,12 @@ const server = new SMTPServer({
 });
 server.listen(0, '127.0.0.1', () => process.send?.({ port: server.server.address().port }));
 process.on('message', (message) => {
-  if (message === 'stats') process.send?.({ count, bytes, first, last, samples: samples.filter(Boolean) });
+  if (message === 'count') process.send?.({ reply: 'count', count });
+  if (message === 'stats') process.send?.({ reply: 'stats', count, bytes, first, last, samples: samples.filter(Boolean) });
   if (message === 'reset') {
     count = bytes = first = last = 0;
     samples = [];
-    process.send?.({ reset: true });
+    process.send?.({ reply: 'reset' });
   }
   if (message === 'stop') server.close(() => process.exit(0));
 });

@@ -379,9 +379,13 @@ export class BoligagentRepository {
     return row.n;
   }
 
-  async markSent(mailId: number, input: { sentAt: Date; messageId: string }): Promise<void> {
-    await this.prisma.$executeRaw`UPDATE boligagent_mails SET status = 'SENT', sent_at = ${input.sentAt}, message_id = ${input.messageId},
-      lease_until = NULL, error = NULL WHERE id = ${mailId} AND status = 'PENDING'`;
+  /** Mails the relay accepted, marked SENT in one statement (the send jobs' marks, grouped: GroupCommit). */
+  async markSent(marks: Array<{ mailId: number; sentAt: Date; messageId: string }>): Promise<void> {
+    if (marks.length === 0) return;
+    // ISO strings: a timestamp without time zone takes the UTC digits (the 'Z' is ignored), as Prisma stores them.
+    await this.prisma.$executeRaw`UPDATE boligagent_mails m SET status = 'SENT', sent_at = x.sent_at, message_id = x.message_id, lease_until = NULL, error = NULL
+      FROM unnest(${marks.map((m) => m.mailId)}::int[], ${marks.map((m) => m.sentAt.toISOString())}::timestamp(3)[], ${marks.map((m) => m.messageId)}::text[]) AS x(id, sent_at, message_id)
+      WHERE m.id = x.id AND m.status = 'PENDING'`;
   }
 
   /** Not sent, for good (agent stopped, address refused, nothing left to list). */
