@@ -63,6 +63,14 @@ const AGENT_IS_MAILABLE = `
   a.enabled AND a.verified_at IS NOT NULL AND a.unsubscribed_at IS NULL
   AND NOT EXISTS (SELECT 1 FROM mail_suppressions s WHERE s.email = a.email)`;
 
+/**
+ * A mail of the given ids still PENDING, for statements that name their mails: compared as text, so
+ * that the planner takes each mail by its primary key. Compared as the enum, it walks the status
+ * index over every PENDING mail whenever its statistics (taken before the night's claims) think
+ * there are none: with a batch claimed, tens of thousands of rows for each statement (issue 35).
+ */
+const PENDING_BY_ID = `m.status::text = 'PENDING'`;
+
 /** A leased mail with everything its rendering needs. */
 export interface LeasedMail {
   id: number;
@@ -310,7 +318,7 @@ export class BoligagentRepository {
     return this.prisma.$queryRawUnsafe<LeasedMail[]>(
       `WITH leased AS (
          UPDATE boligagent_mails m SET lease_until = $3, attempts = m.attempts + 1
-         WHERE m.id = ANY($1::int[]) AND m.status = 'PENDING' AND (m.lease_until IS NULL OR m.lease_until <= $2)
+         WHERE m.id = ANY($1::int[]) AND ${PENDING_BY_ID} AND (m.lease_until IS NULL OR m.lease_until <= $2)
          RETURNING m.id, m.boligagent_id, m.dwelling_count, m.dwelling_ids, m.change_id
        )
        SELECT l.id, a.id AS "agentId", a.email, a.token, a.unsubscribe_token AS "unsubscribeToken", a.language, a.enabled, a.unsubscribed_at IS NOT NULL AS unsubscribed,
@@ -383,9 +391,14 @@ export class BoligagentRepository {
   async markSent(marks: Array<{ mailId: number; sentAt: Date; messageId: string }>): Promise<void> {
     if (marks.length === 0) return;
     // ISO strings: a timestamp without time zone takes the UTC digits (the 'Z' is ignored), as Prisma stores them.
-    await this.prisma.$executeRaw`UPDATE boligagent_mails m SET status = 'SENT', sent_at = x.sent_at, message_id = x.message_id, lease_until = NULL, error = NULL
-      FROM unnest(${marks.map((m) => m.mailId)}::int[], ${marks.map((m) => m.sentAt.toISOString())}::timestamp(3)[], ${marks.map((m) => m.messageId)}::text[]) AS x(id, sent_at, message_id)
-      WHERE m.id = x.id AND m.status = 'PENDING'`;
+    await this.prisma.$executeRawUnsafe(
+      `UPDATE boligagent_mails m SET status = 'SENT', sent_at = x.sent_at, message_id = x.message_id, lease_until = NULL, error = NULL
+       FROM unnest($1::int[], $2::timestamp(3)[], $3::text[]) AS x(id, sent_at, message_id)
+       WHERE m.id = x.id AND ${PENDING_BY_ID}`,
+      marks.map((m) => m.mailId),
+      marks.map((m) => m.sentAt.toISOString()),
+      marks.map((m) => m.messageId),
+    );
   }
 
   /** Not sent, for good (agent stopped, address refused, nothing left to list). */
@@ -397,8 +410,11 @@ export class BoligagentRepository {
   /** A temporary failure: recorded, and the lease given back so the job's retry can take the mail again. */
   async release(mailIds: number[], error: string | null): Promise<void> {
     if (mailIds.length === 0) return;
-    await this.prisma.$executeRaw`UPDATE boligagent_mails SET lease_until = NULL, error = COALESCE(${error}, error)
-      WHERE id = ANY(${mailIds}::int[]) AND status = 'PENDING'`;
+    await this.prisma.$executeRawUnsafe(
+      `UPDATE boligagent_mails m SET lease_until = NULL, error = COALESCE($2, error) WHERE m.id = ANY($1::int[]) AND ${PENDING_BY_ID}`,
+      mailIds,
+      error,
+    );
   }
 
   /** Mails claimed but not handed over (a crash between claim and enqueue, or retries given up): keyset pages. */
