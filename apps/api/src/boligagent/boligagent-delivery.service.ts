@@ -118,14 +118,16 @@ export class BoligagentDeliveryService implements OnModuleDestroy {
    * is not claimed again.
    */
   private async sweepChanges(cutoff: Date, backlog: number): Promise<number> {
-    const mailIds = await this.repository.claimChanges({
-      changeIds: null,
-      since: new Date(cutoff.getTime() - CHANGE_SWEEP_MS),
-      frequencies: ['INSTANT', 'DAILY', 'WEEKLY'],
-      now: this.clock.now(),
-    });
-    await this.enqueueSends(mailIds, 'change', backlog);
-    return mailIds.length;
+    const now = this.clock.now();
+    const claim = await this.repository.claimChangesInBulk({ since: new Date(cutoff.getTime() - CHANGE_SWEEP_MS), frequencies: ['INSTANT', 'DAILY', 'WEEKLY'], now });
+    if (claim.firstId === null || claim.lastId === null) return 0;
+    // Paged, not one array: the night's change mails grow with the agents (ADR 0062, issue 35).
+    for (let afterId = claim.firstId - 1; ; ) {
+      const ids = await this.repository.changeMailIds({ afterId, lastId: claim.lastId, createdAt: now, limit: 1_000 });
+      if (ids.length === 0) return claim.mails;
+      afterId = ids[ids.length - 1];
+      await this.enqueueSends(ids, 'change', backlog);
+    }
   }
 
   /**
