@@ -1,16 +1,22 @@
-// npm run bench:boligagent [-- --redis]
+// npm run bench:boligagent [-- --agents N] [-- --redis] [-- --stop-after SECONDS]
 //
 // 1. Recreates the database husly_bench_boligagent on the local PostgreSQL (BENCH_ADMIN_URL overrides
 //    postgresql://postgres@127.0.0.1:5432/postgres) with the migrations and reference data (cities).
-// 2. Seeds, in SQL, 100,000 verified daily agents (one pref each, a fifth with a second city) and
-//    2,000 dwellings created in the last hours over 200 cities; and for change alerts (ADR 0062)
-//    20 older dwellings (BENCH_CHANGED_DWELLINGS) in 20 cities, each mailed two days ago to the agents
-//    of its city and with a rent drop recorded an hour ago.
+// 2. Seeds, in SQL, N verified daily agents (--agents N, else BENCH_AGENTS, else 100,000; one pref
+//    each, a fifth with a second city) and 2,000 dwellings created in the last hours over 200 cities;
+//    and for change alerts (ADR 0062) 20 older dwellings (BENCH_CHANGED_DWELLINGS) in 20 cities, each
+//    mailed two days ago to the agents of its city and with a rent drop recorded an hour ago.
 // 3. Starts a local SMTP sink (smtp-server, its own process) and runs the real job once with
 //    `boligagent-send.command.js` (in-process; --redis: through BullMQ on REDIS_URL or
-//    redis://127.0.0.1:6379 with its own key prefix).
-// 4. Prints the database matching time, mails per second handed to SMTP, total time and peak RSS.
-// Not part of `npm test`: it takes a few minutes and the whole machine.
+//    redis://127.0.0.1:6379 with its own key prefix), sampling its RSS every second.
+// 4. Then the SMTP baseline (smtp-baseline.mjs, its own process): the same nodemailer transport and
+//    pool sends as many mails, copies of a random sample of the job's, straight to the same sink.
+// 5. Prints the database matching time, mails per second handed to SMTP by the job and by the
+//    baseline and their ratio, total time, peak RSS and the RSS over the run.
+// --stop-after: a machine shared with other work may not finish a million in the time there is: the
+// job is killed after that many seconds (a crash: the next run sends what it claimed) and the figures
+// are those of the mails sent until then; the baseline sends as many.
+// Not part of `npm test`: it takes minutes (a million agents: most of an hour) and the whole machine.
 import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +28,20 @@ import { productionEnv } from '../shared/bench-database.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
 const REDIS = args.includes('--redis');
-const AGENTS = Number(process.env.BENCH_AGENTS) || 100_000;
+/** `--agents N` or `--agents=N`; BENCH_AGENTS still works. */
+function agentsArgument() {
+  const i = args.findIndex((a) => a === '--agents' || a.startsWith('--agents='));
+  if (i < 0) return undefined;
+  const value = args[i].includes('=') ? args[i].slice(args[i].indexOf('=') + 1) : args[i + 1];
+  const n = Number(String(value).replace(/[_,]/g, ''));
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`--agents: not a positive whole number: ${value}`);
+  return n;
+}
+const stopAfterIndex = args.indexOf('--stop-after');
+const STOP_AFTER_S = stopAfterIndex >= 0 ? Number(args[stopAfterIndex + 1]) : undefined;
+const AGENTS = agentsArgument() ?? (Number(process.env.BENCH_AGENTS) || 100_000);
+/** The job's most mails in flight (4 in-process send jobs x 8 mails): the baseline sends as many at once. */
+const IN_FLIGHT = 32;
 const DWELLINGS = Number(process.env.BENCH_DWELLINGS) || 2_000;
 /** Dwellings with a rent drop: rarer than new ones; every agent of their cities was mailed them before. */
 const CHANGED = Number(process.env.BENCH_CHANGED_DWELLINGS) || 20;
@@ -36,7 +55,8 @@ let cities = CITIES;
 const env = { ...productionEnv(BENCH_URL), PUBLIC_URL: 'https://husly.dk' };
 
 function run(name, file, extraEnv) {
-  const child = spawn(process.execPath, [file], { cwd: root, env: { ...process.env, ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": node flags for the app's processes.
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), file], { cwd: root, env: { ...process.env, ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -106,7 +126,17 @@ async function prepareDatabase() {
 async function main() {
   const db = await prepareDatabase();
   const sink = fork(join(root, 'bench/boligagent/smtp-sink.mjs'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ask = (message) => new Promise((resolve) => { sink.once('message', resolve); sink.send(message); });
+  // Each answer names its question: a progress count may still be on its way when the stats are asked.
+  const ask = (message) =>
+    new Promise((resolve) => {
+      const answer = (reply) => {
+        if (reply.reply !== message) return;
+        sink.off('message', answer);
+        resolve(reply);
+      };
+      sink.on('message', answer);
+      sink.send(message);
+    });
   const { port } = await new Promise((resolve) => sink.once('message', resolve));
 
   const dataDir = mkdtempSync(join(tmpdir(), 'husly-bench-ba-run-'));
@@ -120,26 +150,49 @@ async function main() {
   const started = Date.now();
   const runStarted = (await db.query('SELECT now() AS t')).rows[0].t;
   const job = run('boligagent:send', 'dist/api/apps/api/src/cli/boligagent-send.command.js', extra);
-  // Peak RSS of the job's process, sampled from /proc while it runs.
+  // The job process's RSS every second from /proc, and its peak (VmHWM) at the last sample.
   let peakRss = 0;
   const samples = [];
   const sampler = setInterval(() => {
     try {
       const status = readFileSync(`/proc/${job.child.pid}/status`, 'utf8');
-      const hwm = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-      const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-      peakRss = Math.max(peakRss, hwm);
-      samples.push(rss);
+      peakRss = Math.max(peakRss, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024);
+      samples.push(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024);
     } catch {
       /* exited */
     }
-  }, 250);
+  }, 1_000);
+  // A line every 30 s, so a long run shows its course while it runs.
+  const progress = setInterval(() => {
+    void ask('count').then(({ count }) => log(`  ${Math.round((Date.now() - started) / 1000)} s: RSS ${Math.round((samples.at(-1) ?? 0) / 2 ** 20)} MB, ${count.toLocaleString('en')} mails at the sink`));
+  }, 30_000);
+  let stopped = false;
+  const stopper = STOP_AFTER_S
+    ? setTimeout(() => {
+        stopped = true;
+        log(`  stopping the job after ${STOP_AFTER_S} s (--stop-after)`);
+        job.child.kill('SIGKILL');
+      }, STOP_AFTER_S * 1000)
+    : undefined;
   const { code, output } = await job.done;
   clearInterval(sampler);
+  clearInterval(progress);
+  clearTimeout(stopper);
   const totalMs = Date.now() - started;
   const stats = await ask('stats');
-  sink.send('stop');
   rmSync(dataDir, { recursive: true, force: true });
+
+  // The baseline: as many mails, through the same transport settings, to the same sink, no job.
+  await ask('reset');
+  const baselineStarted = Date.now();
+  const client = fork(join(root, 'bench/boligagent/smtp-baseline.mjs'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const baselineDone = new Promise((resolve) => client.once('message', resolve));
+  client.send({ smtpUrl: extra.SMTP_URL, count: stats.count, inFlight: IN_FLIGHT, samples: stats.samples });
+  const { failed: baselineFailed } = await baselineDone;
+  client.kill();
+  const baseline = await ask('stats');
+  const baselineMs = Date.now() - baselineStarted;
+  sink.send('stop');
 
   // This run's mails only (the seed's SENT mails of two days ago are what the changes refer to).
   const mails = (await db.query(`SELECT status, count(*)::int AS n FROM boligagent_mails WHERE change_id IS NULL AND created_at >= $1 GROUP BY status`, [runStarted])).rows;
@@ -150,20 +203,33 @@ async function main() {
   const matching = /boligagent digest: .*matching (\d+) ms/.exec(output)?.[1];
   const claiming = /boligagent digest: .*claiming (\d+) ms/.exec(output)?.[1];
   const sendSeconds = (stats.last - stats.first) / 1000;
-  const quartile = (q) => samples.length ? Math.round(samples[Math.min(samples.length - 1, Math.floor(samples.length * q))] / 2 ** 20) : 0;
+  const jobRate = sendSeconds > 0 ? stats.count / sendSeconds : 0;
+  const baselineSeconds = (baseline.last - baseline.first) / 1000;
+  const baselineRate = baselineSeconds > 0 ? baseline.count / baselineSeconds : 0;
+  const mb = (bytes) => Math.round(bytes / 2 ** 20);
+  const kb = (s) => (s.count ? (s.bytes / s.count / 1024).toFixed(1) : '?');
+  // RSS by tenth of the run, and every second (the log keeps the whole curve).
+  const tenths = Array.from({ length: 10 }, (_, i) => samples.slice(Math.floor((samples.length * i) / 10), Math.floor((samples.length * (i + 1)) / 10)));
+  const half = Math.floor(samples.length / 2);
+  const maxOf = (xs) => (xs.length ? mb(Math.max(...xs)) : 0);
   log(output.split('\n').filter((l) => /boligagent:send|digest|ERROR|failed/i.test(l)).slice(0, 8).join('\n'));
   log('');
+  if (stopped) log(`STOPPED after ${STOP_AFTER_S} s (--stop-after): the figures are those of the mails sent until then`);
   log(`mode                     ${REDIS ? 'BullMQ on Redis' : 'in-process'}`);
   log(`agents / new dwellings   ${AGENTS.toLocaleString('en')} / ${DWELLINGS.toLocaleString('en')}`);
-  log(`mails handed to SMTP     ${stats.count.toLocaleString('en')}`);
+  log(`mails handed to SMTP     ${stats.count.toLocaleString('en')} (${kb(stats)} kB each on average)`);
   log(`  new-dwelling mails     ${mails.map((m) => `${m.status} ${m.n}`).join(', ') || 'none'} (${deliveries.toLocaleString('en')} dwellings in them)`);
   log(`  change mails           ${changeMails.map((m) => `${m.status} ${m.n}`).join(', ') || 'none'} (${CHANGED} rent drops; claimed by the run's sweep, ADR 0062)`);
   log(`database matching        ${matching ?? '?'} ms (every batch's match: new dwellings per agent, counted and listed)`);
   log(`database claiming        ${claiming ?? '?'} ms (every batch's writes: windows moved, mails inserted)`);
-  log(`mails/s to SMTP          ${sendSeconds > 0 ? Math.round(stats.count / sendSeconds) : '?'} (first to last mail: ${sendSeconds.toFixed(1)} s)`);
-  log(`total time               ${(totalMs / 1000).toFixed(1)} s (process start to exit, incl. boot)`);
-  log(`peak RSS                 ${Math.round(peakRss / 2 ** 20)} MB (RSS at 25/50/75/100 % of the run: ${[0.25, 0.5, 0.75, 0.999].map(quartile).join(' / ')} MB)`);
-  if (code !== 0) {
+  log(`mails/s to SMTP, job     ${Math.round(jobRate)} (first to last mail: ${sendSeconds.toFixed(1)} s)`);
+  log(`mails/s to SMTP, alone   ${Math.round(baselineRate)} (same transport and pool, ${IN_FLIGHT} in flight, ${baseline.count.toLocaleString('en')} copies of ${stats.samples.length} of the job's mails, ${kb(baseline)} kB each, ${baselineFailed} failed; ${(baselineMs / 1000).toFixed(1)} s)`);
+  log(`job / alone              ${baselineRate > 0 ? Math.round((jobRate / baselineRate) * 100) : '?'} %`);
+  log(`total time               ${(totalMs / 1000).toFixed(1)} s (job process start to exit, incl. boot)`);
+  log(`peak RSS                 ${mb(peakRss)} MB (VmHWM of the job's process)`);
+  log(`RSS max by tenth of run  ${tenths.map(maxOf).join(' / ')} MB; max of 1st half ${maxOf(samples.slice(0, half))}, of 2nd half ${maxOf(samples.slice(half))} MB`);
+  log(`RSS every second (MB)    ${samples.map(mb).join(' ')}`);
+  if (code !== 0 && !stopped) {
     console.error(`boligagent:send exited with ${code}\n${output.slice(-3000)}`);
     process.exit(1);
   }

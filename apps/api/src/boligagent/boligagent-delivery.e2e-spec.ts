@@ -663,3 +663,85 @@ describe('boligagent_runs: what support reads of each digest run', () => {
     expect(pairs.sort()).toEqual(agents.flatMap((a) => [`${a.email}:${first.id}`, `${a.email}:${second.id}`]).sort());
   }, 60_000);
 });
+
+describe('a night of more agents than one batch (in-process queue, issue 35)', () => {
+  /** Agents of a city of their own, each watching its three new dwellings. */
+  async function agentsOfANewCity(prisma: PrismaService, count: number) {
+    const landlord = await landlordId(prisma);
+    const city = await createCity(prisma);
+    const dwellings = [];
+    for (let i = 0; i < 3; i++) dwellings.push(await dwelling(prisma, { cityId: city.id, landlordId: landlord, rent: 5000, rooms: 2, size: 50, createdAt: new Date(Date.now() - HOUR) }));
+    const agents = [];
+    for (let i = 0; i < count; i++) agents.push(await agent(prisma, { cityId: city.id }));
+    return { agents, emails: new Set(agents.map((a) => a.email)), expected: dwellings.map((d) => d.id).sort((a, b) => a - b) };
+  }
+
+  /** Each agent got exactly one mail, listing its three dwellings. */
+  function expectOneMailEach(messages: ParsedMail[], s: Awaited<ReturnType<typeof agentsOfANewCity>>) {
+    expect(messages.map(recipient).sort()).toEqual([...s.emails].sort());
+    for (const m of messages) expect(dwellingIdsIn(m)).toEqual(s.expected);
+  }
+
+  it('walks the agents batch by batch, holding back while send jobs wait, and mails each agent once', async () => {
+    const sink = await startSmtpSink();
+    const t = await createTestApp({ env: { SMTP_URL: sink.url } });
+    try {
+      const s = await agentsOfANewCity(t.prisma, 23);
+      const delivery = t.app.get(BoligagentDeliveryService);
+      // Batches of 4 agents, one send job each, and at most one waiting: the run crosses six
+      // batches of these agents and waits for the sends between them.
+      const result = await delivery.runDigest(undefined, { agentsPerBatch: 4, maxWaitingSendJobs: 1 });
+      expect(result.agentsScanned).toBeGreaterThanOrEqual(23);
+      await t.app.get(JobQueue).drain();
+      expectOneMailEach(mailsTo([sink], s.emails), s);
+
+      // The next run finds nothing new for them.
+      await delivery.runDigest(undefined, { agentsPerBatch: 4, maxWaitingSendJobs: 1 });
+      await t.app.get(JobQueue).drain();
+      expect(mailsTo([sink], s.emails)).toHaveLength(23);
+    } finally {
+      await t.close();
+      await sink.close();
+    }
+  }, 60_000);
+
+  it('a run that stops midway (relay failing, process shut down while it waits) and a rerun mail nobody twice', async () => {
+    const sink1 = await startSmtpSink();
+    const t1 = await createTestApp({ env: { SMTP_URL: sink1.url } });
+    let t1Open = true;
+    const sink2 = await startSmtpSink();
+    let t2: TestApp | undefined;
+    try {
+      const s = await agentsOfANewCity(t1.prisma, 40);
+      const ids = s.agents.map((a) => a.id);
+      sink1.failNext(1_000_000); // every send fails temporarily: its job waits in its backoff (10 s)
+      const first = t1.app.get(BoligagentDeliveryService).runDigest(undefined, { agentsPerBatch: 4, maxWaitingSendJobs: 1 }).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      // Two failed jobs in their backoff hold the run back before it has claimed every batch.
+      await until('the run held back by the backlog', async () => ((await t1.app.get(JobQueue).counts()).waiting ?? 0) > 1);
+      t1Open = false;
+      await t1.close(); // the shutdown ends the run's wait; the jobs in their backoff are dropped
+      expect(await first).toBeInstanceOf(Error);
+      expect(mailsTo([sink1], s.emails)).toHaveLength(0);
+
+      // The rerun queues what the first run claimed (PENDING) and claims the rest.
+      t2 = await createTestApp({ env: { SMTP_URL: sink2.url } });
+      const claimed = await t2.prisma.boligagentMail.count({ where: { boligagentId: { in: ids } } });
+      expect(claimed).toBeGreaterThan(0);
+      expect(claimed).toBeLessThan(40);
+      const result = await t2.app.get(BoligagentDeliveryService).runDigest(undefined, { agentsPerBatch: 4, maxWaitingSendJobs: 1 });
+      expect(result.requeued).toBeGreaterThanOrEqual(claimed);
+      await t2.app.get(JobQueue).drain();
+      expectOneMailEach(mailsTo([sink2], s.emails), s);
+      const statuses = await t2.prisma.boligagentMail.groupBy({ by: ['status'], where: { boligagentId: { in: ids } }, _count: true });
+      expect(statuses).toEqual([{ status: 'SENT', _count: 40 }]);
+    } finally {
+      if (t1Open) await t1.close();
+      await t2?.close();
+      await sink1.close();
+      await sink2.close();
+    }
+  }, 90_000);
+});

@@ -1,4 +1,5 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { Clock } from '../infra/clock/clock';
@@ -10,11 +11,21 @@ import { JobQueue } from '../infra/queue/job-queue.service';
 import { JOBS } from '../infra/queue/jobs';
 import { BoligagentRepository, type LeasedMail, type MailChange } from './boligagent.repository';
 import { BoligagentRunLog } from './boligagent-run-log';
+import { GroupCommit } from '../common/group-commit';
 import { PushService } from './push/push.service';
 import { changeAlertsOffPathOf, listUnsubscribeHeaders, signUserParam, unsubscribePathOf, unsubscribeUrlOf, type MailLanguage } from './public-urls';
 
 /** Agents per keyset batch of the nightly matching statement. */
 const AGENT_BATCH = 25_000;
+/**
+ * Without Redis the send jobs wait in this process's memory, and claiming outruns sending by far
+ * (a batch of 25,000 agents is claimed in a second or two, sent in half a minute): the digest claims
+ * its next batch once at most this many jobs wait, so memory holds a batch or two however many agents
+ * there are, and the queue never runs dry (5,000 mails last longer than a batch's claim).
+ */
+const MAX_WAITING_SEND_JOBS = 50;
+/** How often the digest looks at the backlog while it waits for it (a cheap in-memory count). */
+const BACKLOG_POLL_MS = 20;
 /** Mails per send job: a retry re-sends only the ones still pending. */
 export const MAILS_PER_SEND_JOB = 100;
 /** Dwellings listed in one mail; the rest are behind "see all N". */
@@ -44,6 +55,13 @@ export interface DigestResult {
   changeMails: number;
 }
 
+/** How the nightly run walks the agents; tests make both small to cross batches with a few agents. */
+export interface DigestBatching {
+  agentsPerBatch: number;
+  /** In-process send jobs left waiting before the next batch is claimed (MAX_WAITING_SEND_JOBS). */
+  maxWaitingSendJobs: number;
+}
+
 export type { SendOutcome };
 /** A temporary failure left in a send job: the queue retries the job with backoff. */
 export { MailSendRetry as BoligagentSendRetry };
@@ -53,8 +71,16 @@ export { MailSendRetry as BoligagentSendRetry };
  * mail once. See docs/decisions/0006-boligagent-delivery.md for the exactly-once argument.
  */
 @Injectable()
-export class BoligagentDeliveryService {
+export class BoligagentDeliveryService implements OnModuleDestroy {
   private readonly logger = new Logger(BoligagentDeliveryService.name);
+  /** Set at shutdown: a digest waiting for the backlog stops (the queue starts no job any more). */
+  private stopping = false;
+  /**
+   * The send jobs' SENT marks, one statement for those that arrive together: a statement per mail
+   * cost the database as much as the sending (issue 35). Each mail's mark is still awaited before
+   * its job goes on, so what a crash can leave unmarked is what was in flight, as before (ADR 0006).
+   */
+  private readonly sentMarks = new GroupCommit<{ mailId: number; sentAt: Date; messageId: string }>((marks) => this.repository.markSent(marks));
 
   constructor(
     private readonly repository: BoligagentRepository,
@@ -91,15 +117,17 @@ export class BoligagentDeliveryService {
    * its mail now. The claim is unique per agent and change, so what an earlier job or run claimed
    * is not claimed again.
    */
-  private async sweepChanges(cutoff: Date): Promise<number> {
-    const mailIds = await this.repository.claimChanges({
-      changeIds: null,
-      since: new Date(cutoff.getTime() - CHANGE_SWEEP_MS),
-      frequencies: ['INSTANT', 'DAILY', 'WEEKLY'],
-      now: this.clock.now(),
-    });
-    await this.enqueueSends(mailIds, 'change');
-    return mailIds.length;
+  private async sweepChanges(cutoff: Date, backlog: number): Promise<number> {
+    const now = this.clock.now();
+    const claim = await this.repository.claimChangesInBulk({ since: new Date(cutoff.getTime() - CHANGE_SWEEP_MS), frequencies: ['INSTANT', 'DAILY', 'WEEKLY'], now });
+    if (claim.firstId === null || claim.lastId === null) return 0;
+    // Paged, not one array: the night's change mails grow with the agents (ADR 0062, issue 35).
+    for (let afterId = claim.firstId - 1; ; ) {
+      const ids = await this.repository.changeMailIds({ afterId, lastId: claim.lastId, createdAt: now, limit: 1_000 });
+      if (ids.length === 0) return claim.mails;
+      afterId = ids[ids.length - 1];
+      await this.enqueueSends(ids, 'change', backlog);
+    }
   }
 
   /**
@@ -107,11 +135,11 @@ export class BoligagentDeliveryService {
    * but never sent, then matches every daily and weekly agent in keyset batches and queues the
    * mails. Instant agents are mailed when their dwellings arrive (`runInstant`).
    */
-  async runDigest(cutoff: Date = new Date(this.clock.now().getTime() - CUTOFF_MARGIN_MS)): Promise<DigestResult> {
+  async runDigest(cutoff: Date = new Date(this.clock.now().getTime() - CUTOFF_MARGIN_MS), options: Partial<DigestBatching> = {}): Promise<DigestResult> {
     // Recorded here, not in the job: `boligagent:send` without Redis runs the digest in its own process.
     const run = await this.runs.start();
     try {
-      const result = await this.digest(cutoff);
+      const result = await this.digest(cutoff, { agentsPerBatch: AGENT_BATCH, maxWaitingSendJobs: MAX_WAITING_SEND_JOBS, ...options });
       await run.finished(result.mails + result.changeMails);
       return result;
     } catch (error) {
@@ -120,15 +148,16 @@ export class BoligagentDeliveryService {
     }
   }
 
-  private async digest(cutoff: Date): Promise<DigestResult> {
+  private async digest(cutoff: Date, batching: DigestBatching): Promise<DigestResult> {
     const result: DigestResult = { agentsScanned: 0, mails: 0, dwellings: 0, requeued: 0, matchingMs: 0, claimingMs: 0, changeMails: 0 };
-    result.requeued = await this.requeuePending(this.clock.now());
-    result.changeMails = await this.sweepChanges(cutoff);
+    const backlog = batching.maxWaitingSendJobs;
+    result.requeued = await this.requeuePending(this.clock.now(), backlog);
+    result.changeMails = await this.sweepChanges(cutoff, backlog);
     let afterAgentId = 0;
     for (;;) {
       const batch = await this.repository.claimDigestBatch({
         afterAgentId,
-        limit: AGENT_BATCH,
+        limit: batching.agentsPerBatch,
         cutoff,
         now: this.clock.now(),
         listed: DWELLINGS_PER_MAIL,
@@ -141,7 +170,7 @@ export class BoligagentDeliveryService {
       result.agentsScanned += batch.agentsScanned;
       result.mails += batch.mailIds.length;
       result.dwellings += batch.dwellings;
-      await this.enqueueSends(batch.mailIds);
+      await this.enqueueSends(batch.mailIds, 'first', backlog);
     }
     this.logger.log(
       `boligagent digest: ${result.agentsScanned} agents, ${result.mails} mails, ${result.dwellings} dwellings, ${result.changeMails} change mails, ` +
@@ -167,7 +196,7 @@ export class BoligagentDeliveryService {
   }
 
   /** Mails still PENDING from before this run: the claim happened, the hand-over did not (crash, outage). */
-  private async requeuePending(before: Date): Promise<number> {
+  private async requeuePending(before: Date, backlog: number): Promise<number> {
     let afterId = 0;
     let count = 0;
     // New job ids: a job of an earlier run may sit in its backoff delay; the lease and the
@@ -178,16 +207,39 @@ export class BoligagentDeliveryService {
       if (ids.length === 0) return count;
       afterId = ids[ids.length - 1];
       count += ids.length;
-      await this.enqueueSends(ids, run);
+      await this.enqueueSends(ids, run, backlog);
     }
   }
 
-  private async enqueueSends(mailIds: number[], run = 'first'): Promise<void> {
+  /**
+   * `backlog`: the nightly run's hand-over, which waits while more send jobs than that wait in this
+   * process. Only the digest waits: it is one job at a time, while instant and change jobs waiting in
+   * every slot of the in-process queue would leave none for the send jobs they wait for.
+   */
+  private async enqueueSends(mailIds: number[], run = 'first', backlog?: number): Promise<void> {
     for (let i = 0; i < mailIds.length; i += MAILS_PER_SEND_JOB) {
+      if (backlog !== undefined) await this.sendBacklogAtMost(backlog);
       const chunk = mailIds.slice(i, i + MAILS_PER_SEND_JOB);
       // Same mails, same job id: enqueueing twice (a retried digest) is one job.
       await this.jobs.enqueue(JOBS.boligagentSend, { mailIds: chunk }, { jobId: `boligagent-send-${run}-${chunk[0]}-${chunk[chunk.length - 1]}` });
     }
+  }
+
+  /**
+   * Resolves once at most `jobs` jobs wait in this process (retries in their backoff included). With
+   * Redis they wait in Redis, for whichever worker takes them, and nothing is held here. Throws at
+   * shutdown: what the run claimed and did not queue stays PENDING, and the next run queues it.
+   */
+  private async sendBacklogAtMost(jobs: number): Promise<void> {
+    if (this.jobs.mode !== 'in-process') return;
+    while (((await this.jobs.counts()).waiting ?? 0) > jobs) {
+      if (this.stopping) throw new Error('boligagent digest stopped at shutdown; its claimed mails are queued by the next run');
+      await delay(BACKLOG_POLL_MS);
+    }
+  }
+
+  onModuleDestroy(): void {
+    this.stopping = true;
   }
 
   /**
@@ -202,7 +254,7 @@ export class BoligagentDeliveryService {
     kind: 'boligagent',
     lease: (input) => this.repository.leaseMails(input),
     heldElsewhere: (mailIds, now) => this.repository.heldElsewhere(mailIds, now),
-    markSent: (mailId, input) => this.repository.markSent(mailId, input),
+    markSent: (mailId, input) => this.sentMarks.add({ mailId, ...input }),
     markFailed: (mailId, error) => this.repository.markFailed(mailId, error),
     release: (mailIds, error) => this.repository.release(mailIds, error),
     drop: (mail) => {

@@ -63,6 +63,14 @@ const AGENT_IS_MAILABLE = `
   a.enabled AND a.verified_at IS NOT NULL AND a.unsubscribed_at IS NULL
   AND NOT EXISTS (SELECT 1 FROM mail_suppressions s WHERE s.email = a.email)`;
 
+/**
+ * A mail of the given ids still PENDING, for statements that name their mails: compared as text, so
+ * that the planner takes each mail by its primary key. Compared as the enum, it walks the status
+ * index over every PENDING mail whenever its statistics (taken before the night's claims) think
+ * there are none: with a batch claimed, tens of thousands of rows for each statement (issue 35).
+ */
+const PENDING_BY_ID = `m.status::text = 'PENDING'`;
+
 /** A leased mail with everything its rendering needs. */
 export interface LeasedMail {
   id: number;
@@ -199,6 +207,45 @@ const CLAIM_DIGEST_BATCH = `
   SELECT COALESCE((SELECT array_agg(id ORDER BY id) FROM mails), '{}')::int[] AS "mailIds",
          COALESCE((SELECT sum(dwelling_count) FROM mails), 0)::int AS dwellings`;
 
+interface ChangeClaimInput {
+  changeIds: number[] | null;
+  since: Date;
+  frequencies: Array<'INSTANT' | 'DAILY' | 'WEEKLY'>;
+  now: Date;
+}
+const changeClaimParams = (input: ChangeClaimInput) => [input.changeIds, input.since, input.frequencies, input.now] as const;
+
+/**
+ * Change alerts (ADR 0062), the read ($1 change ids or null for all, $2 since): the recent changes
+ * agents hear of, and who was sent a mail listing the dwelling before the change.
+ */
+const CHANGES_TOLD = `
+  changes AS (
+    SELECT c.id, c.dwelling_id, c.kind, c.old_rent, c.created_at FROM dwelling_changes c
+    WHERE ($1::int[] IS NULL OR c.id = ANY($1::int[])) AND c.created_at > $2
+      -- Agents hear only of these two; a later change of any kind (rented, reserved) makes them stale.
+      AND c.kind IN ('RENT_DROP', 'BACK_ON_MARKET')
+      AND NOT EXISTS (SELECT 1 FROM dwelling_changes later WHERE later.dwelling_id = c.dwelling_id AND later.id > c.id)
+  ),
+  told AS (
+    SELECT DISTINCT m.boligagent_id AS agent_id, c.id AS change_id, c.dwelling_id, c.kind, c.old_rent
+    FROM changes c
+    JOIN boligagent_mails m ON m.dwelling_ids @> ARRAY[c.dwelling_id] AND m.status = 'SENT' AND m.sent_at < c.created_at
+  )`;
+
+/** The claim of change mails ($3 frequencies, $4 now): one PENDING mail per agent and change, unique. */
+const CLAIM_TOLD = `
+  INSERT INTO boligagent_mails (boligagent_id, change_id, status, dwelling_count, dwelling_ids, attempts, created_at)
+  SELECT t.agent_id, t.change_id, 'PENDING', 1, ARRAY[t.dwelling_id], 0, $4
+  FROM told t
+  JOIN boligagents a ON a.id = t.agent_id
+  JOIN dwellings d ON d.id = t.dwelling_id
+  WHERE a.change_alerts AND ${AGENT_IS_MAILABLE} AND a.frequency::text = ANY($3::text[])
+    AND (t.kind <> 'RENT_DROP' OR (d.rent >= 0 AND d.rent < t.old_rent))
+    AND EXISTS (SELECT 1 FROM (${WATCHERS_OF_DWELLING}) w WHERE w.boligagent_id = a.id)
+  ORDER BY t.agent_id, t.change_id
+  ON CONFLICT (boligagent_id, change_id) DO NOTHING`;
+
 /** The bulk SQL of the boligagent job: matching agents × prefs × new dwellings in the database. */
 @Injectable()
 export class BoligagentRepository {
@@ -310,7 +357,7 @@ export class BoligagentRepository {
     return this.prisma.$queryRawUnsafe<LeasedMail[]>(
       `WITH leased AS (
          UPDATE boligagent_mails m SET lease_until = $3, attempts = m.attempts + 1
-         WHERE m.id = ANY($1::int[]) AND m.status = 'PENDING' AND (m.lease_until IS NULL OR m.lease_until <= $2)
+         WHERE m.id = ANY($1::int[]) AND ${PENDING_BY_ID} AND (m.lease_until IS NULL OR m.lease_until <= $2)
          RETURNING m.id, m.boligagent_id, m.dwelling_count, m.dwelling_ids, m.change_id
        )
        SELECT l.id, a.id AS "agentId", a.email, a.token, a.unsubscribe_token AS "unsubscribeToken", a.language, a.enabled, a.unsubscribed_at IS NOT NULL AS unsubscribed,
@@ -338,37 +385,31 @@ export class BoligagentRepository {
    * (agent, change), so a retried job, the nightly sweep and a second worker mail each change once.
    * `changeIds` names the changes (the instant job); null takes every change since `since` (the sweep).
    */
-  async claimChanges(input: { changeIds: number[] | null; since: Date; frequencies: Array<'INSTANT' | 'DAILY' | 'WEEKLY'>; now: Date }): Promise<number[]> {
-    const rows = await this.prisma.$queryRawUnsafe<Array<{ id: number }>>(
-      `WITH changes AS (
-         SELECT c.id, c.dwelling_id, c.kind, c.old_rent, c.created_at FROM dwelling_changes c
-         WHERE ($1::int[] IS NULL OR c.id = ANY($1::int[])) AND c.created_at > $2
-           -- Agents hear only of these two; a later change of any kind (rented, reserved) makes them stale.
-           AND c.kind IN ('RENT_DROP', 'BACK_ON_MARKET')
-           AND NOT EXISTS (SELECT 1 FROM dwelling_changes later WHERE later.dwelling_id = c.dwelling_id AND later.id > c.id)
-       ),
-       told AS (
-         SELECT DISTINCT m.boligagent_id AS agent_id, c.id AS change_id, c.dwelling_id, c.kind, c.old_rent
-         FROM changes c
-         JOIN boligagent_mails m ON m.dwelling_ids @> ARRAY[c.dwelling_id] AND m.status = 'SENT' AND m.sent_at < c.created_at
-       )
-       INSERT INTO boligagent_mails (boligagent_id, change_id, status, dwelling_count, dwelling_ids, attempts, created_at)
-       SELECT t.agent_id, t.change_id, 'PENDING', 1, ARRAY[t.dwelling_id], 0, $4
-       FROM told t
-       JOIN boligagents a ON a.id = t.agent_id
-       JOIN dwellings d ON d.id = t.dwelling_id
-       WHERE a.change_alerts AND ${AGENT_IS_MAILABLE} AND a.frequency::text = ANY($3::text[])
-         AND (t.kind <> 'RENT_DROP' OR (d.rent >= 0 AND d.rent < t.old_rent))
-         AND EXISTS (SELECT 1 FROM (${WATCHERS_OF_DWELLING}) w WHERE w.boligagent_id = a.id)
-       ORDER BY t.agent_id, t.change_id
-       ON CONFLICT (boligagent_id, change_id) DO NOTHING
-       RETURNING id`,
-      input.changeIds,
-      input.since,
-      input.frequencies,
-      input.now,
-    );
+  async claimChanges(input: ChangeClaimInput): Promise<number[]> {
+    const rows = await this.prisma.$queryRawUnsafe<Array<{ id: number }>>(`WITH ${CHANGES_TOLD} ${CLAIM_TOLD} RETURNING id`, ...changeClaimParams(input));
     return rows.map((r) => r.id).sort((a, b) => a - b);
+  }
+
+  /**
+   * The nightly sweep's claim (every change since `since`): the same insert, answering how many mails
+   * it made and their id range, not every id. A million agents make some 180,000 change mails a
+   * night in the benchmark; the sweep pages through them (`changeMailIds`) as it queues them.
+   */
+  async claimChangesInBulk(input: Omit<ChangeClaimInput, 'changeIds'>): Promise<{ mails: number; firstId: number | null; lastId: number | null }> {
+    const [row] = await this.prisma.$queryRawUnsafe<Array<{ mails: number; firstId: number | null; lastId: number | null }>>(
+      `WITH ${CHANGES_TOLD}, claimed AS (${CLAIM_TOLD} RETURNING id)
+       SELECT count(*)::int AS mails, min(id)::int AS "firstId", max(id)::int AS "lastId" FROM claimed`,
+      ...changeClaimParams({ ...input, changeIds: null }),
+    );
+    return row;
+  }
+
+  /** A keyset page of the change mails one bulk claim made (its id range and its created_at). */
+  async changeMailIds(input: { afterId: number; lastId: number; createdAt: Date; limit: number }): Promise<number[]> {
+    const rows = await this.prisma.$queryRaw<Array<{ id: number }>>`
+      SELECT id FROM boligagent_mails WHERE id > ${input.afterId} AND id <= ${input.lastId} AND change_id IS NOT NULL AND created_at = ${input.createdAt}
+      ORDER BY id LIMIT ${input.limit}`;
+    return rows.map((r) => r.id);
   }
 
   /** How many of `mailIds` are still PENDING under another worker's lease. */
@@ -379,9 +420,18 @@ export class BoligagentRepository {
     return row.n;
   }
 
-  async markSent(mailId: number, input: { sentAt: Date; messageId: string }): Promise<void> {
-    await this.prisma.$executeRaw`UPDATE boligagent_mails SET status = 'SENT', sent_at = ${input.sentAt}, message_id = ${input.messageId},
-      lease_until = NULL, error = NULL WHERE id = ${mailId} AND status = 'PENDING'`;
+  /** Mails the relay accepted, marked SENT in one statement (the send jobs' marks, grouped: GroupCommit). */
+  async markSent(marks: Array<{ mailId: number; sentAt: Date; messageId: string }>): Promise<void> {
+    if (marks.length === 0) return;
+    // ISO strings: a timestamp without time zone takes the UTC digits (the 'Z' is ignored), as Prisma stores them.
+    await this.prisma.$executeRawUnsafe(
+      `UPDATE boligagent_mails m SET status = 'SENT', sent_at = x.sent_at, message_id = x.message_id, lease_until = NULL, error = NULL
+       FROM unnest($1::int[], $2::timestamp(3)[], $3::text[]) AS x(id, sent_at, message_id)
+       WHERE m.id = x.id AND ${PENDING_BY_ID}`,
+      marks.map((m) => m.mailId),
+      marks.map((m) => m.sentAt.toISOString()),
+      marks.map((m) => m.messageId),
+    );
   }
 
   /** Not sent, for good (agent stopped, address refused, nothing left to list). */
@@ -393,8 +443,11 @@ export class BoligagentRepository {
   /** A temporary failure: recorded, and the lease given back so the job's retry can take the mail again. */
   async release(mailIds: number[], error: string | null): Promise<void> {
     if (mailIds.length === 0) return;
-    await this.prisma.$executeRaw`UPDATE boligagent_mails SET lease_until = NULL, error = COALESCE(${error}, error)
-      WHERE id = ANY(${mailIds}::int[]) AND status = 'PENDING'`;
+    await this.prisma.$executeRawUnsafe(
+      `UPDATE boligagent_mails m SET lease_until = NULL, error = COALESCE($2, error) WHERE m.id = ANY($1::int[]) AND ${PENDING_BY_ID}`,
+      mailIds,
+      error,
+    );
   }
 
   /** Mails claimed but not handed over (a crash between claim and enqueue, or retries given up): keyset pages. */

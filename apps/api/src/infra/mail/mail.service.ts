@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { AppConfig } from '../../config/app-config';
 import { errorSummary } from '../../common/error-summary';
+import { GroupCommit } from '../../common/group-commit';
 import { APP_CONFIG } from '../../config/config.module';
 import { Clock } from '../clock/clock';
 import { Metrics } from '../metrics/metrics';
@@ -39,6 +40,10 @@ export class MailService implements OnModuleDestroy {
   private readonly transporter: Transporter;
   readonly mode: 'smtp' | 'file';
   private lastVerify?: { at: number; ok: boolean };
+  /** sent_mails rows of the mails that leave together in one insert: one per mail cost the database as much as the sending (issue 35). */
+  private readonly records = new GroupCommit<Array<{ recipient: string; subject: string; messageId: string; sentAt: Date }>>(async (groups) => {
+    await this.prisma.sentMail.createMany({ data: groups.flat() });
+  });
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -97,7 +102,7 @@ export class MailService implements OnModuleDestroy {
   private async record(recipients: string[], subject: string, messageId: string): Promise<void> {
     const sentAt = this.clock.now();
     try {
-      await this.prisma.sentMail.createMany({ data: recipients.map((to) => ({ recipient: to.toLowerCase(), subject, messageId, sentAt })) });
+      await this.records.add(recipients.map((to) => ({ recipient: to.toLowerCase(), subject, messageId, sentAt })));
     } catch (error) {
       this.logger.warn(`mail ${messageId} was sent but not recorded in sent_mails: ${errorSummary(error)}`);
     }
