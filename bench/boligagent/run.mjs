@@ -18,8 +18,8 @@
 // are those of the mails sent until then; the baseline sends as many.
 // Not part of `npm test`: it takes minutes (a million agents: most of an hour) and the whole machine.
 import { fork, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -61,6 +61,50 @@ function run(name, file, extraEnv) {
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   return { child, done: new Promise((resolve) => child.once('exit', (code) => resolve({ code, output }))) };
+}
+
+// Where the CPU goes (issue 35's "where the remaining time goes"): CPU seconds of each process of a
+// phase from /proc (utime + stime, USER_HZ = 100), so the job, its PostgreSQL backends, the sink and
+// the baseline client can be set against their mails. The machine's own busy time says how much of
+// it the rest of the machine (other work) took.
+const TICKS_PER_S = 100;
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_S;
+  } catch {
+    return undefined;
+  }
+}
+function machineBusySeconds() {
+  const [, ...t] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  // user nice system idle iowait irq softirq steal: busy is all but idle and iowait.
+  return (t[0] + t[1] + t[2] + t[5] + t[6] + t[7]) / TICKS_PER_S;
+}
+/**
+ * CPU seconds of the bench database's PostgreSQL backends (their process titles name it) and of the
+ * server's own processes since `seen` was started (`start`: what runs now counts from now; a process
+ * that starts later counts whole).
+ */
+function postgresCpu(seen, start = false) {
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let title;
+    try {
+      title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (!title.startsWith('postgres: ')) continue;
+    const kind = title.includes(DB_NAME) ? 'backends' : /walwriter|background writer|checkpointer|autovacuum/.test(title) ? 'server' : null;
+    if (!kind) continue;
+    const s = cpuSeconds(pid);
+    if (s !== undefined) seen.set(pid, { kind, s, first: seen.get(pid)?.first ?? (start ? s : 0) });
+  }
+  const sum = { backends: 0, server: 0 };
+  // A backend's CPU from when it was first seen (a backend seen at the phase's start counts from there).
+  for (const v of seen.values()) sum[v.kind] += v.s - v.first;
+  return sum;
 }
 
 async function prepareDatabase() {
@@ -149,7 +193,15 @@ async function main() {
   };
   const started = Date.now();
   const runStarted = (await db.query('SELECT now() AS t')).rows[0].t;
+  const sinkCpuAtStart = cpuSeconds(sink.pid) ?? 0;
+  const machineAtStart = machineBusySeconds();
+  const jobPostgres = new Map();
+  postgresCpu(jobPostgres, true);
   const job = run('boligagent:send', 'dist/api/apps/api/src/cli/boligagent-send.command.js', extra);
+  // Its CPU every 200 ms (a read of /proc/PID/stat; what it spends after the last read is lost), the backends' every second.
+  let jobCpu = 0;
+  const cpuSampler = setInterval(() => (jobCpu = cpuSeconds(job.child.pid) ?? jobCpu), 200);
+  const postgresSampler = setInterval(() => postgresCpu(jobPostgres), 1_000);
   // The job process's RSS every second from /proc, and its peak (VmHWM) at the last sample.
   let peakRss = 0;
   const samples = [];
@@ -177,21 +229,29 @@ async function main() {
   const { code, output } = await job.done;
   clearInterval(sampler);
   clearInterval(progress);
+  clearInterval(cpuSampler);
+  clearInterval(postgresSampler);
   clearTimeout(stopper);
   const totalMs = Date.now() - started;
+  const jobCpuUse = { job: jobCpu, ...postgresCpu(jobPostgres), sink: (cpuSeconds(sink.pid) ?? 0) - sinkCpuAtStart, machine: machineBusySeconds() - machineAtStart };
   const stats = await ask('stats');
   rmSync(dataDir, { recursive: true, force: true });
 
   // The baseline: as many mails, through the same transport settings, to the same sink, no job.
   await ask('reset');
   const baselineStarted = Date.now();
+  const sinkCpuAtBaseline = cpuSeconds(sink.pid) ?? 0;
+  const machineAtBaseline = machineBusySeconds();
+  const baselinePostgres = new Map();
+  postgresCpu(baselinePostgres, true);
   const client = fork(join(root, 'bench/boligagent/smtp-baseline.mjs'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const baselineDone = new Promise((resolve) => client.once('message', resolve));
   client.send({ smtpUrl: extra.SMTP_URL, count: stats.count, inFlight: IN_FLIGHT, samples: stats.samples });
-  const { failed: baselineFailed } = await baselineDone;
+  const { failed: baselineFailed, cpuSeconds: clientCpu } = await baselineDone;
   client.kill();
   const baseline = await ask('stats');
   const baselineMs = Date.now() - baselineStarted;
+  const baselineCpuUse = { job: clientCpu, ...postgresCpu(baselinePostgres), sink: (cpuSeconds(sink.pid) ?? 0) - sinkCpuAtBaseline, machine: machineBusySeconds() - machineAtBaseline };
   sink.send('stop');
 
   // This run's mails only (the seed's SENT mails of two days ago are what the changes refer to).
@@ -225,6 +285,12 @@ async function main() {
   log(`mails/s to SMTP, job     ${Math.round(jobRate)} (first to last mail: ${sendSeconds.toFixed(1)} s)`);
   log(`mails/s to SMTP, alone   ${Math.round(baselineRate)} (same transport and pool, ${IN_FLIGHT} in flight, ${baseline.count.toLocaleString('en')} copies of ${stats.samples.length} of the job's mails, ${kb(baseline)} kB each, ${baselineFailed} failed; ${(baselineMs / 1000).toFixed(1)} s)`);
   log(`job / alone              ${baselineRate > 0 ? Math.round((jobRate / baselineRate) * 100) : '?'} %`);
+  // CPU milliseconds per mail handed to SMTP, by process, and the cores each phase had busy.
+  const perMail = (use, count, ms) =>
+    `${['job', 'backends', 'server', 'sink'].map((k) => `${k} ${((use[k] * 1000) / Math.max(count, 1)).toFixed(2)}`).join(', ')}; ` +
+    `the machine busy ${(use.machine / (ms / 1000)).toFixed(2)} of ${cpus().length} cores, ours ${((use.job + use.backends + use.server + use.sink) / (ms / 1000)).toFixed(2)}`;
+  log(`CPU ms per mail, job     ${perMail(jobCpuUse, stats.count, totalMs)} (job: its process; backends: its PostgreSQL connections; server: walwriter, bgwriter, checkpointer, autovacuum)`);
+  log(`CPU ms per mail, alone   ${perMail(baselineCpuUse, baseline.count, baselineMs)} (job: the baseline's client)`);
   log(`total time               ${(totalMs / 1000).toFixed(1)} s (job process start to exit, incl. boot)`);
   log(`peak RSS                 ${mb(peakRss)} MB (VmHWM of the job's process)`);
   log(`RSS max by tenth of run  ${tenths.map(maxOf).join(' / ')} MB; max of 1st half ${maxOf(samples.slice(0, half))}, of 2nd half ${maxOf(samples.slice(half))} MB`);

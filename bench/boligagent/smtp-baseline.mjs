@@ -35,5 +35,6 @@ process.once('message', async ({ smtpUrl, count, inFlight, samples }) => {
   };
   await Promise.all(Array.from({ length: inFlight }, worker));
   transport.close();
-  process.send({ failed });
+  const cpu = process.cpuUsage();
+  process.send({ failed, cpuSeconds: (cpu.user + cpu.system) / 1e6 });
 });
