@@ -20,8 +20,8 @@ export interface AppConfig {
    */
   lists: { inMemory: boolean; itemBytes: number };
   queue: { redisUrl: string | undefined; prefix: string };
-  /** support: SUPPORT_EMAIL, the inbox of the contact form. */
-  mail: { smtpUrl: string | undefined; dir: string; from: string; support: string };
+  /** support: SUPPORT_EMAIL, the inbox of the contact form; sendConcurrency: a send job's mails in flight at once. */
+  mail: { smtpUrl: string | undefined; dir: string; from: string; support: string; sendConcurrency: number };
   seed: { demoData: 'auto' | 'always' | 'never' };
   /** facebook: set only when FACEBOOK_APP_ID and FACEBOOK_APP_SECRET are (the login button shows then). */
   auth: { jwtSecret: string; facebook?: { appId: string; appSecret: string } };
@@ -82,7 +82,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     database: { url: env.DATABASE_URL, embeddedPort: env.EMBEDDED_DB_PORT, poolSize: env.DB_POOL_SIZE },
     lists: { inMemory: env.DWELLING_LISTS_IN_MEMORY === 'true', itemBytes: env.DWELLING_LIST_ITEMS_MB * 1024 * 1024 },
     queue: { redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX },
-    mail: { smtpUrl: env.SMTP_URL, dir: abs(env.MAIL_DIR ?? join(env.DATA_DIR, 'mail')), from: env.MAIL_FROM, support: env.SUPPORT_EMAIL },
+    mail: { smtpUrl: env.SMTP_URL, dir: abs(env.MAIL_DIR ?? join(env.DATA_DIR, 'mail')), from: env.MAIL_FROM, support: env.SUPPORT_EMAIL, sendConcurrency: env.MAIL_SEND_CONCURRENCY },
     seed: {
       demoData:
         env.NODE_ENV === 'production' || env.SEED_DEMO_DATA === 'false'

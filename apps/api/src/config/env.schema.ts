@@ -82,6 +82,11 @@ export const envSchema = z
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     MAIL_DIR: z.string().optional(),
     MAIL_FROM: z.string().default('Husly <noreply@husly.dk>'),
+    /**
+     * Mails one send job (boligagent, favourites) has in flight at once. Together with the jobs a process runs
+     * at once it should keep every connection of the SMTP pool (SMTP_URL's maxConnections) busy (issue 35).
+     */
+    MAIL_SEND_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(16),
     /** Where the contact form of /info/contact is mailed (the sender's address goes in Reply-To). */
     SUPPORT_EMAIL: z
       .preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.email('must be an email address').optional())

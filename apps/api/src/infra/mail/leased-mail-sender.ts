@@ -1,4 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
 import { Clock } from '../clock/clock';
 import { PrismaService } from '../prisma/prisma.service';
 import { MailService, type MailMessage } from './mail.service';
@@ -14,8 +16,6 @@ export class MailSendRetry extends Error {}
  * cannot make a live job's lease run out; a job whose worker died frees its mails when it passes.
  */
 const LEASE_MS = 10 * 60_000;
-/** Mails of one send job in flight at once (the SMTP pool has its own connection limit). */
-const SEND_CONCURRENCY = 8;
 
 /**
  * A table of mails claimed once (a PENDING row each) that the sender leases, sends and marks: the
@@ -55,6 +55,7 @@ export class LeasedMailSender {
     private readonly mail: MailService,
     private readonly prisma: PrismaService,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Sends the chunk; throws MailSendRetry (not on the job's last attempt) while some are left for later. */
@@ -88,7 +89,7 @@ export class LeasedMailSender {
         outcomes[outcome]++;
       }
     };
-    await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, queue.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(this.config.mail.sendConcurrency, queue.length) }, worker));
     // Given back so that the retry (or the next run) can take them without waiting for the lease.
     await outbox.release(failed, null);
     const later = outcomes.retry + outcomes.busy;
