@@ -40,7 +40,10 @@ function agentsArgument() {
 const stopAfterIndex = args.indexOf('--stop-after');
 const STOP_AFTER_S = stopAfterIndex >= 0 ? Number(args[stopAfterIndex + 1]) : undefined;
 const AGENTS = agentsArgument() ?? (Number(process.env.BENCH_AGENTS) || 100_000);
-/** The job's most mails in flight (4 in-process send jobs x 8 mails): the baseline sends as many at once. */
+/**
+ * The baseline's mails in flight: more than the pool's 10 connections, so the pool limits it, as it does
+ * the job (3 in-process send jobs beside the nightly run x MAIL_SEND_CONCURRENCY, 16: ADR 0067).
+ */
 const IN_FLIGHT = 32;
 const DWELLINGS = Number(process.env.BENCH_DWELLINGS) || 2_000;
 /** Dwellings with a rent drop: rarer than new ones; every agent of their cities was mailed them before. */

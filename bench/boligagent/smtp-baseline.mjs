@@ -1,7 +1,7 @@
 // The SMTP baseline of bench:boligagent (its own process, as the job is): the same nodemailer
 // transport as MailService (SMTP_URL plus pool=true: the same connections and messages per
-// connection) sends `count` mails straight to the sink, `inFlight` at a time (the job's most: 4
-// in-process send jobs x 8 mails each). The mails are copies of a random sample of the job's own
+// connection) sends `count` mails straight to the sink, `inFlight` at a time (more than the pool's
+// connections, as the job has). The mails are copies of a random sample of the job's own
 // (subject, text, html, list headers), each to its own address with its own Message-ID: no
 // database, no rendering, what the client and the sink manage alone.
 import { simpleParser } from 'mailparser';
