@@ -56,9 +56,28 @@ describe('root layout', () => {
 
 const REFERENCE = '1b4e28ba-2fa1-4d3b-a3f5-ef19b5a7633b';
 
+/**
+ * Window error events a test expects (React reports a loader's error it recovered from as one):
+ * prevented, so the test runner does not take them for uncaught; any other is kept to fail the test.
+ */
+function expectWindowErrors(expected: (error: unknown) => boolean) {
+  const unexpected: unknown[] = [];
+  const onError = (event: ErrorEvent) => {
+    if (expected(event.error)) event.preventDefault();
+    else unexpected.push(event.error);
+  };
+  window.addEventListener('error', onError);
+  return { unexpected, stop: () => window.removeEventListener('error', onError) };
+}
+const isHttp500 = (error: unknown) => {
+  const e = error as { statusCode?: number; cause?: { statusCode?: number } } | undefined;
+  return (e?.cause ?? e)?.statusCode === 500;
+};
+
 describe('a failing loader', () => {
   it('shows the fallback in the layout; "Prøv igen" runs the loader again', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const errors = expectWindowErrors(isHttp500);
     const server = await startApiServer({
       'GET /api/dwellings/areas': [{ status: 500, body: { statusCode: 500 }, headers: { 'X-Request-Id': REFERENCE } }, { body: AREAS_FIXTURE }],
       'GET /api/dwellings/area/aarhus': { body: listResponse(3) },
@@ -74,7 +93,9 @@ describe('a failing loader', () => {
       expect(await screen.findByRole('heading', { name: 'Lejeboliger i Aarhus' })).toBeTruthy();
       // The footer got the areas from the same, now successful, fetch.
       expect(await within(screen.getByRole('contentinfo')).findByRole('link', { name: 'Odense' })).toBeTruthy();
+      expect(errors.unexpected).toEqual([]);
     } finally {
+      errors.stop();
       await server.close();
       spy.mockRestore();
     }
