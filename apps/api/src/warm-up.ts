@@ -82,17 +82,15 @@ export async function warmUp(app: NestFastifyApplication, config: AppConfig, opt
 }
 
 /**
- * The least populated active city's page: it loads the same code as any city page, and its list
- * (few dwellings) is no page a visitor is likely to ask for first, so no big city's list is in the
- * page cache merely because the process started.
+ * The page of the active city in the middle by population: it runs the same code as any city page,
+ * and in a portal of any size its list is long enough to fill a page as a big city's does (cards,
+ * paging, the cards hydrated later), while it is no page many visitors ask for first: no big city's
+ * list is in the list page cache merely because the process started.
  */
-function warmUpPath(areas: AreasResponse): string | undefined {
-  let smallest: AreasResponse['data'][number] | undefined;
-  for (const city of areas.data) {
-    if (!city.active) continue;
-    if (!smallest || (city.population ?? 0) < (smallest.population ?? 0)) smallest = city;
-  }
-  return smallest && `/${smallest.slug}`;
+export function warmUpPath(areas: AreasResponse): string | undefined {
+  const active = areas.data.filter((city) => city.active).sort((a, b) => (b.population ?? 0) - (a.population ?? 0) || a.slug.localeCompare(b.slug));
+  const middle = active[Math.floor(active.length / 2)];
+  return middle && `/${middle.slug}`;
 }
 
 /** The start-up line: what was warmed, and in how long. */

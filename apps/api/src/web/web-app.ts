@@ -260,6 +260,8 @@ export class WebAppServer {
     const host = configuredSiteHost(undefined, this.options.publicUrl, { localhost: this.options.localHosts ?? false });
     const url = `${new URL(this.options.publicUrl).protocol}//${host}${path}`;
     const result = await entry.render(this.renderInput(this.fastify, template, url, host, undefined, await this.pageInputs()));
+    // And compressed as a phone's page is, so the first one does not start the brotli and gzip encoders.
+    if (result.type === 'page') await Promise.all([encodeBodyAsync(Buffer.from(result.html), 'br'), encodeBodyAsync(Buffer.from(result.html), 'gzip')]);
     return result.status;
   }
 
