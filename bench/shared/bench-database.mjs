@@ -129,7 +129,10 @@ async function seedDwellings(db, log) {
   log(`  seeded in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
-/** The API loads its list snapshot after its first list request: wait for it, as a running portal has it. */
+/**
+ * Waits until the API answers lists from its snapshot, as a running portal does: at once since a web
+ * process loads it before it listens (docs/decisions/0067); an older build loads it after its first list.
+ */
 export async function warmMemory(url, slug) {
   const started = Date.now();
   for (let i = 0; Date.now() - started < 120_000; i++) {

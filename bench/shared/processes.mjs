@@ -34,17 +34,22 @@ export function start(name, command, argv, env, { onStderr = (text) => process.s
   return child;
 }
 
-/** Waits until `url` answers 2xx; fails when `child` exits first or after `seconds`. */
-export async function waitFor(url, child, seconds = 120) {
-  for (let i = 0; i < seconds * 4; i++) {
+/**
+ * Waits until `url` answers 2xx, asking every `everyMs`; fails when `child` exits first or after
+ * `seconds`. bench:cold asks every 10 ms, as a load balancer that sends traffic the moment it may.
+ */
+export async function waitFor(url, child, seconds = 120, everyMs = 250) {
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`);
     try {
       const res = await fetch(url);
+      await res.arrayBuffer();
       if (res.ok) return;
     } catch {
       /* not yet */
     }
-    await sleep(250);
+    await sleep(everyMs);
   }
   throw new Error(`${url} did not answer within ${seconds} s`);
 }

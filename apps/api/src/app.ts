@@ -26,6 +26,14 @@ import type { DatabaseHandle } from './infra/database/database';
 import { workspaceRoot } from './infra/database/migrate';
 import { WebAppServer } from './web/web-app';
 
+/** The page renderer createApp registered on each app, for the warm-up before it listens (warm-up.ts). */
+const webServers = new WeakMap<NestFastifyApplication, WebAppServer>();
+
+/** The page renderer of an app built by createApp. */
+export function webAppServerOf(app: NestFastifyApplication): WebAppServer | undefined {
+  return webServers.get(app);
+}
+
 /**
  * Builds the whole application (API under /api plus the web app) without listening, so main.ts,
  * the commands and the integration tests all run the same thing.
@@ -68,6 +76,7 @@ export async function createApp(config: AppConfig, database: DatabaseHandle, opt
   const alerts = app.get(AlertsService, { strict: false });
   const dwellings = app.get(DwellingsService, { strict: false });
   web.useSources({ areas: () => cities.areas(), alerts: () => alerts.published(), listVersion: () => dwellings.listVersion() });
+  webServers.set(app, web);
   return app;
 }
 

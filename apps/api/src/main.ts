@@ -7,6 +7,7 @@ import { Metrics } from './infra/metrics/metrics';
 import { startMetricsServer } from './infra/metrics/metrics-server';
 import { JobQueue } from './infra/queue/job-queue.service';
 import { PrismaService } from './infra/prisma/prisma.service';
+import { describeWarmUp, warmUp } from './warm-up';
 import { seedDatabase } from '../../../prisma/seed/seed';
 
 async function main(): Promise<void> {
@@ -42,6 +43,10 @@ async function main(): Promise<void> {
     line('worker', `processing jobs (ready in ${Math.round(performance.now() - started)} ms)`);
     return;
   }
+  // Ready means warmed: it listens (and /api/health answers) once its caches are loaded, so the
+  // first request a load balancer sends is no slower than the next (docs/decisions/0067).
+  const warmed = await warmUp(app, config);
+  if (warmed) line('warm', describeWarmUp(warmed));
   await app.listen({ port: config.http.port, host: config.http.host });
   const web = config.http.publicUrl;
   line('web', `${web}  (API under ${web}/api, English on ${web.replace('://', '://en.')}; ready in ${Math.round(performance.now() - started)} ms)`);

@@ -9,6 +9,7 @@ import { loadConfig, type AppConfig } from '../src/config/app-config';
 import { openDatabase } from '../src/infra/database/database';
 import { PrismaService } from '../src/infra/prisma/prisma.service';
 import { Clock } from '../src/infra/clock/clock';
+import { warmUp, type WarmUp } from '../src/warm-up';
 import { createScratchDatabase } from './scratch-database';
 
 export interface TestApp {
@@ -18,6 +19,8 @@ export interface TestApp {
   /** The app's clock: set() or advance() it to test expiry and time windows. */
   clock: Clock;
   dataDir: string;
+  /** What the warm-up before serving did (null: none, or a worker). */
+  warmed: WarmUp | null;
   /** A real HTTP round trip through Fastify's injector: routing, hooks, filters and serialisation. */
   request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers?: Record<string, string>, remoteAddress?: string): Promise<{ status: number; headers: Record<string, unknown>; body: any; text: string }>;
   close(): Promise<void>;
@@ -29,7 +32,9 @@ export interface TestApp {
  * close): for a file whose clock jumps weeks ahead and runs the reconcile, since the test payment
  * provider then renews every subscription in its database, those of other files running meanwhile too.
  */
-export async function createTestApp(options: { redis?: boolean; env?: Record<string, string>; clock?: Clock; ownDatabase?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { redis?: boolean; env?: Record<string, string>; clock?: Clock; ownDatabase?: boolean; warmUp?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'husly-test-'));
   const own = options.ownDatabase ? await createScratchDatabase('husly_own') : null;
   const config = loadConfig({
@@ -48,11 +53,15 @@ export async function createTestApp(options: { redis?: boolean; env?: Record<str
   const database = await openDatabase(config);
   const clock = options.clock ?? new Clock();
   const app = await createApp(config, database, { clock });
+  // As main.ts before it listens: by default for a web-role app, as a web process is ready. The
+  // default role (all) stands in for commands and tests alike, whose lists load on first use.
+  const warmed = (options.warmUp ?? config.role === 'web') ? await warmUp(app, config) : null;
   const fastify = app.getHttpAdapter().getInstance();
   return {
     app,
     config,
     dataDir,
+    warmed,
     prisma: app.get(PrismaService),
     clock,
     async request(method, url, body, headers = {}, remoteAddress) {

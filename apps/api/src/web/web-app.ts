@@ -220,24 +220,7 @@ export class WebAppServer {
             return;
           }
         }
-        const result = await entry.render({
-          url,
-          host,
-          cookie: request.headers.cookie,
-          fetch: injectFetch(this.fastify),
-          translations: this.translations,
-          settings: this.settings,
-          publicUrl: this.options.publicUrl,
-          template,
-          // The city list and alerts the page is kept with, when it may be kept.
-          ...(inputs
-            ? { areas: () => Promise.resolve(inputs.areas as AreasResponse), alerts: () => Promise.resolve(inputs.alerts as SiteAlertsResponse) }
-            : this.sources
-              ? { areas: this.sources.areas, alerts: this.sources.alerts }
-              : {}),
-          translationsUrl: this.translationsUrl,
-          manifest: this.manifest,
-        });
+        const result = await entry.render(this.renderInput(this.fastify, template, url, host, request.headers.cookie, inputs));
         if (result.type === 'redirect') {
           await reply.redirect(result.location, result.status);
           return;
@@ -263,6 +246,46 @@ export class WebAppServer {
     const shell = template === undefined ? undefined : Buffer.from(template);
     void reply.status(200).header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8');
     await reply.send(shell && (await negotiate(reply, shell, (encoding) => encodeBodyAsync(shell, encoding))));
+  }
+
+  /**
+   * Renders `path` once as a visitor's page on the configured host and keeps it nowhere; its status,
+   * or null without a server build. Before a web process listens (docs/decisions/0067): loading the
+   * renderer, the page's modules and the first render's compiling are then not a visitor's wait.
+   */
+  async warmUp(path: string): Promise<number | null> {
+    const entry = await this.loadEntry();
+    const template = this.indexHtml;
+    if (!entry || !this.options || !this.fastify || template === undefined) return null;
+    const host = configuredSiteHost(undefined, this.options.publicUrl, { localhost: this.options.localHosts ?? false });
+    const url = `${new URL(this.options.publicUrl).protocol}//${host}${path}`;
+    const result = await entry.render(this.renderInput(this.fastify, template, url, host, undefined, await this.pageInputs()));
+    // And compressed as a phone's page is, so the first one does not start the brotli and gzip encoders.
+    if (result.type === 'page') await Promise.all([encodeBodyAsync(Buffer.from(result.html), 'br'), encodeBodyAsync(Buffer.from(result.html), 'gzip')]);
+    return result.status;
+  }
+
+  /** What the server entry renders a page from: the request's URL, host and cookie, and the page's inputs when it may be kept. */
+  private renderInput(fastify: FastifyInstance, template: string, url: string, host: string, cookie: string | undefined, inputs: PageInputs | undefined): RenderInput {
+    if (!this.options || !this.settings || !this.translations) throw new Error('no server rendering without the options and translations');
+    return {
+      url,
+      host,
+      cookie,
+      fetch: injectFetch(fastify),
+      translations: this.translations,
+      settings: this.settings,
+      publicUrl: this.options.publicUrl,
+      template,
+      // The city list and alerts the page is kept with, when it may be kept.
+      ...(inputs
+        ? { areas: () => Promise.resolve(inputs.areas as AreasResponse), alerts: () => Promise.resolve(inputs.alerts as SiteAlertsResponse) }
+        : this.sources
+          ? { areas: this.sources.areas, alerts: this.sources.alerts }
+          : {}),
+      translationsUrl: this.translationsUrl,
+      manifest: this.manifest,
+    };
   }
 
   /**

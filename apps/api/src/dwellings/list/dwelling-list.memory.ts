@@ -13,7 +13,7 @@ import { toListItem } from './list-items';
 
 /** The snapshot holds rented dwellings a day beyond the rented window, so it serves that long as time passes. */
 const CUTOFF_MARGIN_MS = 86_400_000;
-/** After a failed load, requests do not start another for this long (they read the database meanwhile). */
+/** After a failed load, requests do not start another for this long by the app's clock (they read the database meanwhile). */
 const RETRY_AFTER_MS = 5_000;
 /**
  * Rounds of the change log a request waits for before the database answers it: a round reads what
@@ -207,8 +207,27 @@ export class DwellingListMemory implements OnModuleDestroy {
 
   /** Loads a new snapshot in the background unless one is loading (or the last load failed just now). */
   reload(): void {
-    if (!this.enabled || this.closed || this.loading || Date.now() - this.failedAt < RETRY_AFTER_MS) return;
+    if (!this.enabled || this.closed || this.loading) return;
+    const sinceFailure = this.clock.now().getTime() - this.failedAt;
+    if (sinceFailure >= 0 && sinceFailure < RETRY_AFTER_MS) return;
     this.loading = this.load().finally(() => (this.loading = undefined));
+  }
+
+  /**
+   * Loads the snapshot now, or waits for the load under way; resolves whether a snapshot is held once
+   * it ended, and never rejects: a failed load leaves the lists to the database and is retried as a
+   * request finds it missing. A web process calls this before it listens (docs/decisions/0067).
+   */
+  async warm(): Promise<boolean> {
+    if (!this.enabled) return false;
+    this.reload();
+    await this.loading;
+    return this.snapshot !== undefined;
+  }
+
+  /** How many listable dwellings the snapshot holds (none loaded: undefined). */
+  get size(): number | undefined {
+    return this.snapshot?.size;
   }
 
   /** Resolves when the load or the round of the change log under way, if any, has ended (tests). */
@@ -237,7 +256,7 @@ export class DwellingListMemory implements OnModuleDestroy {
       }
       this.logger.debug(`list snapshot: ${snapshot.size} dwellings at version ${snapshot.version} in ${Date.now() - started} ms`);
     } catch (error) {
-      this.failedAt = Date.now();
+      this.failedAt = this.clock.now().getTime();
       if (!this.closed) this.logger.warn(`list snapshot: ${String(error)}`);
     }
   }
