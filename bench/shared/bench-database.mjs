@@ -131,7 +131,7 @@ async function seedDwellings(db, log) {
 
 /**
  * Waits until the API answers lists from its snapshot, as a running portal does: at once since a web
- * process loads it before it listens (docs/decisions/0067); an older build loads it after its first list.
+ * process loads it before it listens (docs/decisions/0068); an older build loads it after its first list.
  */
 export async function warmMemory(url, slug) {
   const started = Date.now();

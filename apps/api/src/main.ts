@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     return;
   }
   // Ready means warmed: it listens (and /api/health answers) once its caches are loaded, so the
-  // first request a load balancer sends is no slower than the next (docs/decisions/0067).
+  // first request a load balancer sends is no slower than the next (docs/decisions/0068).
   const warmed = await warmUp(app, config);
   if (warmed) line('warm', describeWarmUp(warmed));
   await app.listen({ port: config.http.port, host: config.http.host });

@@ -8,7 +8,7 @@ import { DwellingListMemory } from './dwellings/list/dwelling-list.memory';
 
 // Issue 35: the first city page after a restart. A web process loads its list snapshot (and the rest
 // of what a first page reads) before it is ready, so the first list after a restart is answered from
-// memory, not by PostgreSQL (docs/decisions/0067). A load that fails does not stop the start. Shown by
+// memory, not by PostgreSQL (docs/decisions/0068). A load that fails does not stop the start. Shown by
 // the load counter and the metric husly_list_snapshot_updates_total, never by timing. Each part on a
 // database of its own: its dwellings are the test's, and the failing load's lock touches no other file.
 

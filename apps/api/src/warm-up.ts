@@ -29,7 +29,7 @@ export interface WarmUp {
 }
 
 /**
- * What a web process (APP_ROLE web or all) reads before it listens (docs/decisions/0067): the list
+ * What a web process (APP_ROLE web or all) reads before it listens (docs/decisions/0068): the list
  * snapshot (~3 s at 1,000,000 dwellings, which the first lists after a restart otherwise read from
  * PostgreSQL, 0.4–1.1 s for a big city's sorted list), the city list and place names, the site
  * alerts, the list version (opening the list reader's pool), and one city page rendered and kept

@@ -250,7 +250,7 @@ export class WebAppServer {
 
   /**
    * Renders `path` once as a visitor's page on the configured host and keeps it nowhere; its status,
-   * or null without a server build. Before a web process listens (docs/decisions/0067): loading the
+   * or null without a server build. Before a web process listens (docs/decisions/0068): loading the
    * renderer, the page's modules and the first render's compiling are then not a visitor's wait.
    */
   async warmUp(path: string): Promise<number | null> {

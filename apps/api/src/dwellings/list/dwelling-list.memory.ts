@@ -216,7 +216,7 @@ export class DwellingListMemory implements OnModuleDestroy {
   /**
    * Loads the snapshot now, or waits for the load under way; resolves whether a snapshot is held once
    * it ended, and never rejects: a failed load leaves the lists to the database and is retried as a
-   * request finds it missing. A web process calls this before it listens (docs/decisions/0067).
+   * request finds it missing. A web process calls this before it listens (docs/decisions/0068).
    */
   async warm(): Promise<boolean> {
     if (!this.enabled) return false;
