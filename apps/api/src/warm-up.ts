@@ -62,7 +62,7 @@ export async function warmUp(app: NestFastifyApplication, config: AppConfig, opt
       attempt('city list', () => cities.areas()),
       attempt('place names', () => cities.placeNames([])),
       attempt('site alerts', () => alerts.published()),
-      dwellings.listVersion(),
+      attempt('list version', () => dwellings.listVersion()),
     ]);
     result.listSnapshot = listSnapshot;
     result.dwellings = memory.size;
