@@ -152,25 +152,30 @@ export function describeFindings(found: AxeFinding[]): string {
  * The shape of the page's markup, written out in the page (the caller hashes it): per element its tag, classes,
  * the names of its attributes (and the values of those that change what axe judges: role, type, lang,
  * tabindex, aria-hidden, hidden, aria-expanded, aria-current, aria-invalid) and whether it holds text;
- * runs of siblings of the same shape count once, so 12 cards and 20 cards are one shape.
+ * each shape of child counts once under its parent, in the order first met, so 12 cards and 20 are one
+ * shape, and so are a map's markers and clusters however they interleave. Elements nothing renders and
+ * axe does not judge (script, link, style, template) are left out: a client-side navigation adds
+ * modulepreload links to the head, which made the same state of /search a second shape (axe read it
+ * twice, 4-6 s each in Chromium 156 on a 2-core machine).
  */
 export function markupSignature(): string {
   const VALUES = new Set(['class', 'role', 'type', 'lang', 'tabindex', 'aria-hidden', 'hidden', 'aria-expanded', 'aria-current', 'aria-invalid', 'aria-modal', 'open', 'disabled']);
+  const UNJUDGED = new Set(['script', 'link', 'style', 'template']);
+  // Classes that only say an animation or a load is under way (Leaflet's tiles and clusters): the
+  // same map state read a moment later is the same shape.
+  const TRANSIENT = /^leaflet-(tile-loaded|cluster-anim|zoom-anim|pan-anim|drag-target|dragging)$/;
   const SKIPPED = /^(data-|id$|src$|srcset$|href$|value$|content$|style$|width$|height$|sizes$|datetime$|action$|name$|nonce$|integrity$)/;
   const shape = (el: Element): string => {
     let own = el.tagName.toLowerCase();
     for (const name of el.getAttributeNames().sort()) {
       if (name === 'href' || name === 'src') own += ` ${name}`;
       if (SKIPPED.test(name)) continue;
-      own += VALUES.has(name) ? ` ${name}=${(el.getAttribute(name) ?? '').trim().split(/\s+/).sort().join('.')}` : ` ${name}`;
+      own += VALUES.has(name) ? ` ${name}=${(el.getAttribute(name) ?? '').trim().split(/\s+/).filter((v) => name !== 'class' || !TRANSIENT.test(v)).sort().join('.')}` : ` ${name}`;
     }
     if ([...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== '')) own += ' #text';
-    const children: string[] = [];
-    for (const child of el.children) {
-      const s = shape(child);
-      if (children[children.length - 1] !== s) children.push(s);
-    }
-    return children.length ? `${own}(${children.join(',')})` : own;
+    const children = new Set<string>();
+    for (const child of el.children) if (!UNJUDGED.has(child.tagName.toLowerCase())) children.add(shape(child));
+    return children.size ? `${own}(${[...children].join(',')})` : own;
   };
   return shape(document.documentElement);
 }
