@@ -30,11 +30,7 @@ export default defineConfig({
     expect: { poll: { timeout: 20_000 } },
     // Vitest's default on 2 cores is one worker; each file's own jsdom and imports (about 3 s of a
     // file's 3.5) leave a core idle half the time. Measured here: 1 worker 171 s, 2 115 s, 3 104 s,
-    // 4 126 s.
+    // 4 126 s. Files stay isolated: shared jsdom documents leaked cookies, head tags and stores.
     maxWorkers: 3,
-    // One jsdom per worker, each file's modules still its own (a VM context per file): a jsdom per file
-    // was 36 % of the project's time (Vitest's own diagnosis; 211 s of CPU against 70 s). The window
-    // is shared, so src/test/setup.ts gives each file a blank page (cookies, storage, head, URL).
-    pool: 'vmThreads',
   },
 });

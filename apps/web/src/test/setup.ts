@@ -11,17 +11,3 @@ configure({ asyncUtilTimeout: 20_000 });
 window.scrollTo = () => undefined;
 
 afterEach(() => cleanup());
-
-// The worker's one jsdom window is shared by its files (pool: 'vmThreads', vitest.config.mts): each
-// file starts from a blank page, as a fresh window would give it.
-for (const cookie of document.cookie.split(';')) {
-  const name = cookie.split('=')[0]?.trim();
-  if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
-}
-localStorage.clear();
-sessionStorage.clear();
-document.head.innerHTML = '';
-document.body.innerHTML = '';
-document.title = '';
-document.documentElement.removeAttribute('lang');
-window.history.replaceState(null, '', '/');
