@@ -21,35 +21,36 @@ async function snapshotLoads(t: TestApp): Promise<number> {
   return line ? Number(line.split(' ').pop()) : 0;
 }
 
-/** A city with a few listed dwellings, written by an app of the default role (no warm-up). */
-async function cityWithDwellings(t: TestApp): Promise<string> {
-  const city = await createCity(t.prisma);
-  for (let i = 0; i < 3; i++) await createDwelling(t.prisma, { cityId: city.id, rent: 5000 + i * 1000 });
-  return city.slug;
+/**
+ * A database of the part's own with a city of a few listed dwellings, written by an app of the
+ * default role (no warm-up); made before the part's tests and dropped after them.
+ */
+function scratchCity(name: string) {
+  const part = {} as { scratch: Awaited<ReturnType<typeof createScratchDatabase>>; writer: TestApp; slug: string };
+  beforeAll(async () => {
+    part.scratch = await createScratchDatabase(name);
+    part.writer = await createTestApp({ env: { DATABASE_URL: part.scratch.url } });
+    const city = await createCity(part.writer.prisma);
+    for (let i = 0; i < 3; i++) await createDwelling(part.writer.prisma, { cityId: city.id, rent: 5000 + i * 1000 });
+    part.slug = city.slug;
+  });
+  afterAll(async () => {
+    await part.writer?.close();
+    await part.scratch?.drop();
+  });
+  return part;
 }
 
 describe('a web process is warmed before it is ready', () => {
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
-  let writer: TestApp;
-  let slug: string;
-
-  beforeAll(async () => {
-    scratch = await createScratchDatabase('husly_warm_up');
-    writer = await createTestApp({ env: { DATABASE_URL: scratch.url } });
-    slug = await cityWithDwellings(writer);
-  });
-  afterAll(async () => {
-    await writer?.close();
-    await scratch?.drop();
-  });
+  const part = scratchCity('husly_warm_up');
 
   it('an app of the default role (commands, most tests) loads nothing before its first list', () => {
-    expect(writer.warmed).toBeNull();
-    expect(writer.app.get(DwellingListMemory).updates.load).toBe(0);
+    expect(part.writer.warmed).toBeNull();
+    expect(part.writer.app.get(DwellingListMemory).updates.load).toBe(0);
   });
 
   it('has its list snapshot loaded when it is ready, before any request, and answers its first list from it', async () => {
-    const web = await createTestApp({ env: { DATABASE_URL: scratch.url, APP_ROLE: 'web', OPS_TOKEN } });
+    const web = await createTestApp({ env: { DATABASE_URL: part.scratch.url, APP_ROLE: 'web', OPS_TOKEN } });
     try {
       const lists = web.app.get(DwellingListMemory);
       expect(lists.updates.load).toBe(1);
@@ -57,7 +58,7 @@ describe('a web process is warmed before it is ready', () => {
       expect(await snapshotLoads(web)).toBe(1);
 
       // A filter no page asked for yet: the warm-up's render may have kept this city's first page.
-      const first = await web.request('GET', `/api/dwellings/area/${slug}?size=1`);
+      const first = await web.request('GET', `/api/dwellings/area/${part.slug}?size=1`);
       expect(first.status).toBe(200);
       expect(first.body.data).toHaveLength(3);
       expect(first.headers['x-cache']).toBe('miss');
@@ -70,7 +71,7 @@ describe('a web process is warmed before it is ready', () => {
   });
 
   it('a worker loads no snapshot, even when asked to warm up', async () => {
-    const worker = await createTestApp({ env: { DATABASE_URL: scratch.url, APP_ROLE: 'worker' }, warmUp: true });
+    const worker = await createTestApp({ env: { DATABASE_URL: part.scratch.url, APP_ROLE: 'worker' }, warmUp: true });
     try {
       expect(worker.warmed).toBeNull();
       expect(worker.app.get(DwellingListMemory).updates.load).toBe(0);
@@ -81,15 +82,11 @@ describe('a web process is warmed before it is ready', () => {
 });
 
 describe('a web process whose snapshot cannot be loaded at start', () => {
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
-  let writer: TestApp;
+  const part = scratchCity('husly_warm_up_fail');
   let locker: Client;
-  let slug: string;
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase('husly_warm_up_fail');
-    writer = await createTestApp({ env: { DATABASE_URL: scratch.url } });
-    slug = await cityWithDwellings(writer);
+    const { scratch } = part;
     // The load reads every listable dwelling; while another session holds the table, a session of
     // this database gives up on its lock at once: the load fails as on a database that cannot answer it.
     const name = new URL(scratch.url).pathname.slice(1);
@@ -101,12 +98,10 @@ describe('a web process whose snapshot cannot be loaded at start', () => {
   });
   afterAll(async () => {
     await locker?.end();
-    await writer?.close();
-    await scratch?.drop();
   });
 
   it('starts all the same: healthy, lists from the database, and the load retried as a list finds it missing', async () => {
-    const web = await createTestApp({ env: { DATABASE_URL: scratch.url, APP_ROLE: 'web', OPS_TOKEN } });
+    const web = await createTestApp({ env: { DATABASE_URL: part.scratch.url, APP_ROLE: 'web', OPS_TOKEN } });
     try {
       const lists = web.app.get(DwellingListMemory);
       expect(web.warmed).toMatchObject({ listSnapshot: false, complete: true });
@@ -116,7 +111,7 @@ describe('a web process whose snapshot cannot be loaded at start', () => {
 
       await locker.query('COMMIT');
       // Within the pause after a failed load (5 s by the app's clock) the database answers.
-      const during = await web.request('GET', `/api/dwellings/area/${slug}?size=1`);
+      const during = await web.request('GET', `/api/dwellings/area/${part.slug}?size=1`);
       expect(during.status).toBe(200);
       expect(during.body.data).toHaveLength(3);
       expect(during.headers['x-list-source']).toBe('database');
@@ -125,12 +120,12 @@ describe('a web process whose snapshot cannot be loaded at start', () => {
 
       // After it, the next list starts the load; the one after that is answered from memory.
       web.clock.advance(5_000);
-      const retried = await web.request('GET', `/api/dwellings/area/${slug}?size=2`);
+      const retried = await web.request('GET', `/api/dwellings/area/${part.slug}?size=2`);
       expect(retried.status).toBe(200);
       await lists.settled();
       expect(lists.updates.load).toBe(1);
       expect(await snapshotLoads(web)).toBe(1);
-      const after = await web.request('GET', `/api/dwellings/area/${slug}?size=3`);
+      const after = await web.request('GET', `/api/dwellings/area/${part.slug}?size=3`);
       expect(after.headers['x-list-source']).toBe('memory');
       expect(after.body.data).toHaveLength(3);
     } finally {
