@@ -24,6 +24,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { productionEnv } from '../shared/bench-database.mjs';
+import { cpuSeconds } from '../shared/processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
@@ -71,14 +72,6 @@ function run(name, file, extraEnv) {
 // the baseline client can be set against their mails. The machine's own busy time says how much of
 // it the rest of the machine (other work) took.
 const TICKS_PER_S = 100;
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_S;
-  } catch {
-    return undefined;
-  }
-}
 function machineBusySeconds() {
   const [, ...t] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
   // user nice system idle iowait irq softirq steal: busy is all but idle and iowait.

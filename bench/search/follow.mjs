@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { BENCH_URL, prepareDatabase, productionEnv, warmMemory } from '../shared/bench-database.mjs';
-import { freePort, sleep, start, stopAll, waitFor } from '../shared/processes.mjs';
+import { cpuSeconds, freePort, sleep, start, stopAll, waitFor } from '../shared/processes.mjs';
 import { constantArrivalRate } from './arrival-rate.mjs';
 import { loadPlaces, requestPicker } from './requests.mjs';
 
@@ -36,11 +36,6 @@ const HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 const log = (...a) => console.log(...a);
 const loads = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
-const TICKS = 100; // USER_HZ
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS;
-}
 function rssMb(pid) {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
   return Math.round(Number(line.split(/\s+/)[1]) / 1024);

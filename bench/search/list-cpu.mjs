@@ -8,12 +8,12 @@
 // response. Pass 1: nearly every page is new; pass 2, right after: the same pages again, most of them
 // out of the page cache. To compare a build of another commit, copy its dist next to the repository
 // as <dir>/dist/api (the API finds the repository from there) and pass <dir>/dist/api/apps/api/src/main.js.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { productionEnv, warmMemory } from '../shared/bench-database.mjs';
-import { freePort, start, stopAll, waitFor } from '../shared/processes.mjs';
+import { cpuSeconds, freePort, start, stopAll, waitFor } from '../shared/processes.mjs';
 import { loadPlaces, requestPicker, seededRandom } from './requests.mjs';
 
 const [mainJs = 'dist/api/apps/api/src/main.js', requests] = process.argv.slice(2);
@@ -28,10 +28,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'husly-list-cpu-'));
 const api = start('husly', process.execPath, [mainJs], { ...productionEnv(), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', APP_ROLE: 'web', DB_POOL_SIZE: '10' });
 const url = `http://127.0.0.1:${port}`;
 // utime + stime of the process, in ms (clock ticks of 10 ms).
-const cpuMs = () => {
-  const fields = readFileSync(`/proc/${api.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
+const cpuMs = () => (cpuSeconds(api.pid) ?? 0) * 1000;
 try {
   await waitFor(`${url}/api/health`, api);
   await warmMemory(url, places[0].slug);

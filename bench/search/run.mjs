@@ -40,7 +40,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { BENCH_URL, prepareDatabase, productionEnv, warmMemory } from '../shared/bench-database.mjs';
-import { freePort, sleep, start, stopAll, waitFor } from '../shared/processes.mjs';
+import { cpuSeconds as processCpuSeconds, freePort, sleep, start, stopAll, waitFor } from '../shared/processes.mjs';
 import { constantArrivalRate } from './arrival-rate.mjs';
 import { LIST_QUERY_OPTIONS, decodeListRows, listSql } from './list-sql.mjs';
 import polyline from '@mapbox/polyline';
@@ -130,15 +130,7 @@ async function steady(url, nextPath, rate, duration, options) {
 
 // Where a request's CPU goes (Linux /proc): the server process, every PostgreSQL process (the other
 // work on the machine is counted there too), and this process (the load generator).
-const TICKS = 100; // USER_HZ
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS;
-  } catch {
-    return 0; // gone meanwhile
-  }
-}
+const cpuSeconds = (pid) => processCpuSeconds(pid) ?? 0; // gone meanwhile
 function cpuSnapshot(server) {
   if (!existsSync('/proc/self/stat')) return null;
   // Per process: backends come and go (pools close idle connections), and one that has gone must

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { productionEnv, warmMemory } from '../shared/bench-database.mjs';
-import { freePort, root, sleep, start, stop, waitFor } from '../shared/processes.mjs';
+import { cpuSeconds, freePort, root, sleep, start, stop, waitFor } from '../shared/processes.mjs';
 import { constantArrivalRate } from './arrival-rate.mjs';
 import { loadPlaces, requestPicker, seededRandom } from './requests.mjs';
 
@@ -59,10 +59,7 @@ const api = start('husly', process.execPath, [...flags, MAIN], {
 const url = `http://127.0.0.1:${port}`;
 
 // utime + stime of a process in ms (clock ticks of 10 ms).
-const cpuMs = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
+const cpuMs = (pid) => (cpuSeconds(pid) ?? 0) * 1000;
 
 const closedLoop = (connections, duration) =>
   new Promise((resolve, reject) => {

@@ -1,6 +1,7 @@
 // Child processes of the benchmarks: free ports, the servers they start, and stopping them all.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -68,3 +69,16 @@ export function stop(child, graceMs = 10_000) {
 }
 
 export const stopAll = (graceMs) => Promise.all(children.map((child) => stop(child, graceMs)));
+
+/**
+ * CPU seconds a process has spent (utime + stime from Linux's /proc, in USER_HZ ticks of 10 ms), or
+ * undefined once it is gone: what the benches divide by requests or mails.
+ */
+export function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
